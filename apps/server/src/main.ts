@@ -1,0 +1,55 @@
+// `npm start`: the database (embedded unless DATABASE_URL), migrations, demo seed, then
+// the API and the built apps on one port. SIGINT/SIGTERM close the server, then the
+// database, cleanly.
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { systemClock } from './ports/clock.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : null;
+  const app = await buildApp({ config, db: database.db, clock: systemClock, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const shownHost =
+    config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  process.stdout.write(
+    `\n  Olive is running at http://${shownHost}:${port}/\n` +
+      `  API docs: http://${shownHost}:${port}/api/docs\n` +
+      `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

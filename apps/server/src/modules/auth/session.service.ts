@@ -1,0 +1,87 @@
+// Opaque 256-bit session tokens. The database keeps only their SHA-256; a session ends
+// when idle too long, at its absolute expiry, or when revoked. Older sessions are
+// rotated: the reply carries a new token and the old one keeps working for a short
+// grace period so requests already in flight do not fail.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../ports/clock.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+  rotateMs: number;
+  /** How long a replaced token still works. */
+  graceMs: number;
+  /** last_seen_at is written at most this often, not on every request. */
+  touchMs: number;
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  userId: string;
+  /** A new token when this one was rotated; the reply must carry it. */
+  rotatedToken?: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest();
+const newToken = () => randomBytes(32).toString('base64url');
+
+export function sessionService(repo: SessionRepository, clock: Clock, policy: SessionPolicy) {
+  async function issue(
+    userId: string,
+    meta: { ip?: string; userAgent?: string } = {},
+    expiresAt?: Date,
+  ) {
+    const token = newToken();
+    const now = clock.now();
+    const { id } = await repo.insert({
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      // A rotated token inherits the absolute expiry of the sign-in it continues.
+      expiresAt: expiresAt ?? new Date(now.getTime() + policy.absoluteMs),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
+    });
+    return { token, sessionId: id };
+  }
+
+  async function resolve(
+    token: string,
+    meta: { ip?: string; userAgent?: string } = {},
+  ): Promise<ResolvedSession | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const row = await repo.findByHash(hashToken(token));
+    if (!row || row.revoked_at || row.status !== 'active') return null;
+    const now = clock.now().getTime();
+    if (now >= new Date(row.expires_at).getTime()) return null;
+    if (now - new Date(row.last_seen_at).getTime() >= policy.idleMs) return null;
+    if (row.replaced_at) {
+      return now - new Date(row.replaced_at).getTime() < policy.graceMs
+        ? { sessionId: row.id, userId: row.user_id }
+        : null;
+    }
+    if (now - new Date(row.created_at).getTime() >= policy.rotateMs) {
+      if (await repo.markReplaced(row.id, clock.now())) {
+        const next = await issue(row.user_id, meta, new Date(row.expires_at));
+        return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
+      }
+      return { sessionId: row.id, userId: row.user_id };
+    }
+    if (now - new Date(row.last_seen_at).getTime() >= policy.touchMs) {
+      await repo.touch(row.id, clock.now());
+    }
+    return { sessionId: row.id, userId: row.user_id };
+  }
+
+  return {
+    issue,
+    resolve,
+    revoke: (sessionId: string) => repo.revoke(sessionId, clock.now()),
+    revokeOthers: (userId: string, keepSessionId: string) =>
+      repo.revokeAllForUser(userId, clock.now(), keepSessionId),
+    revokeAll: (userId: string) => repo.revokeAllForUser(userId, clock.now()),
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

@@ -1,0 +1,52 @@
+// Who is calling is decided by the bearer token alone. The `userid` header is only
+// checked against it: a mismatch is code 10000 with tologin 1, never a switch of user.
+// Routes declare `config: { auth: true }` to require a signed-in caller.
+import fp from 'fastify-plugin';
+import { TOKEN_HEADER, USER_ID_HEADER } from '@olive/protocol';
+import { NotSignedInError } from '../../errors.ts';
+import type { SessionService } from '../../modules/auth/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: boolean;
+  }
+  interface FastifyRequest {
+    caller: { userId: string; sessionId: string } | null;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+export default fp<{ sessions: SessionService }>(
+  async (app, { sessions }) => {
+    app.decorateRequest('caller', null);
+    // After i18n's preValidation (so the 10000 message is translated) and before the
+    // body is validated (so a visitor learns to sign in, not that a field is missing).
+    app.addHook('preValidation', async (request, reply) => {
+      const required = request.routeOptions.config.auth === true;
+      const token = bearerToken(request.headers[TOKEN_HEADER]);
+      if (!token) {
+        if (required) throw new NotSignedInError();
+        return;
+      }
+      const session = await sessions.resolve(token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (!session) {
+        if (required) throw new NotSignedInError();
+        return;
+      }
+      const claimed = request.headers[USER_ID_HEADER];
+      if (typeof claimed === 'string' && claimed !== '' && claimed !== session.userId) {
+        throw new NotSignedInError('error.session_mismatch');
+      }
+      if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+      request.caller = { userId: session.userId, sessionId: session.sessionId };
+    });
+  },
+  { name: 'olive-auth', dependencies: ['olive-i18n'] },
+);

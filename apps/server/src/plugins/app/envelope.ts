@@ -1,0 +1,107 @@
+// Every answer is the spec's envelope {code, msg, data, tologin}. This plugin turns
+// thrown errors into envelopes: AppError -> code 0, NotSignedInError -> code 10000,
+// schema failures -> code 0 naming the field, anything else -> logged with the request
+// id, answered with a translated message and no stack.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ReplyCode, normalizeLanguage, type Envelope } from '@olive/protocol';
+import { AppError, NotSignedInError } from '../../errors.ts';
+import { translatorFor, type Params } from '../../i18n/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ok<T>(data: T, key?: string): Envelope<T>;
+  }
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** The field a schema failure is about, and the message key and parameters for it. */
+export function describeValidationError(
+  errors: AjvError[],
+  body: unknown,
+): { field: string; key: string; params: Params } {
+  const first = errors[0];
+  if (!first) return { field: 'request', key: 'error.bad_request', params: {} };
+  const field =
+    first.keyword === 'required'
+      ? String(first.params.missingProperty)
+      : first.instancePath.replace(/^\//, '').split('/')[0] || 'request';
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  if (first.keyword === 'required' || value === '' || value === undefined) {
+    return { field, key: 'validation.required', params: {} };
+  }
+  if (first.keyword === 'minLength') {
+    return { field, key: 'validation.too_short', params: { limit: Number(first.params.limit) } };
+  }
+  if (first.keyword === 'maxLength') {
+    return { field, key: 'validation.too_long', params: { limit: Number(first.params.limit) } };
+  }
+  return { field, key: 'validation.invalid', params: {} };
+}
+
+function langOf(request: FastifyRequest) {
+  // The error may come before preValidation ran (an unreadable body), so read it again.
+  const body = request.body as Record<string, unknown> | undefined;
+  return normalizeLanguage(request.lang ?? (body && typeof body === 'object' ? body.lang : 'en'));
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('ok', function <T>(this: FastifyRequest, data: T, key = 'success') {
+      return { code: ReplyCode.Ok, msg: this.t(key), data };
+    });
+
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const t = translatorFor(langOf(request));
+      // Sent as a string: a failure's data ({field}) must not meet the route's
+      // success-reply serializer.
+      const send = (status: number, body: Envelope) =>
+        reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+      if (error instanceof AppError) {
+        const body: Envelope = { code: ReplyCode.Failure, msg: t(error.key, error.params) };
+        if (error.data) body.data = error.data;
+        return send(200, body);
+      }
+      if (error instanceof NotSignedInError) {
+        return send(200, { code: ReplyCode.NotSignedIn, msg: t(error.key), tologin: 1 });
+      }
+      if (error.validation) {
+        const { field, key, params } = describeValidationError(
+          error.validation as unknown as AjvError[],
+          request.body,
+        );
+        return send(200, {
+          code: ReplyCode.Failure,
+          msg: t(key, { ...params, field }),
+          data: { field },
+        });
+      }
+      if (error.statusCode === 429) {
+        const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
+        return send(200, { code: ReplyCode.Failure, msg: t('error.rate_limited', { seconds }) });
+      }
+      // Transport-level problems (unreadable body, too large, wrong media type) keep
+      // their HTTP status: the client shows them as 'ERROR <status>'.
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return send(error.statusCode, { code: ReplyCode.Failure, msg: t('error.bad_request') });
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return send(200, {
+        code: ReplyCode.Failure,
+        msg: t('error.internal', { requestId: String(request.id) }),
+        data: { request_id: String(request.id) },
+      });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const t = translatorFor(langOf(request));
+      return reply.status(404).send({ code: ReplyCode.Failure, msg: t('error.not_found') });
+    });
+  },
+  { name: 'olive-envelope', dependencies: ['olive-i18n'] },
+);

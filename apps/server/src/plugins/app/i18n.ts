@@ -1,0 +1,29 @@
+// Reads `lang` from every call (body, then query) before validation, so that even a
+// validation failure is answered in the caller's language. Unknown -> en.
+import fp from 'fastify-plugin';
+import { normalizeLanguage, type Language } from '@olive/protocol';
+import { translatorFor, type Translate } from '../../i18n/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    t: Translate;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('lang', 'en');
+    app.decorateRequest('t', translatorFor('en'));
+    app.addHook('preValidation', async (request) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      const query = request.query as Record<string, unknown> | undefined;
+      const lang = normalizeLanguage(
+        (body && typeof body === 'object' ? body.lang : undefined) ?? query?.lang,
+      );
+      request.lang = lang;
+      request.t = translatorFor(lang);
+    });
+  },
+  { name: 'olive-i18n' },
+);

@@ -1,0 +1,21 @@
+// A ceiling on every caller; tighter limits sit on the routes that need them (login,
+// codes, registration). With REDIS_URL the counters are shared by every API process.
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+
+export default fp<{ max: number; redis: Redis | null }>(async (app, { max, redis }) => {
+  await app.register(rateLimit, {
+    global: true,
+    max,
+    timeWindow: '1 minute',
+    nameSpace: 'olive-rl:',
+    ...(redis ? { redis } : {}),
+    // Our envelope handler answers 429s as code 0 with a translated message.
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `retry in ${context.after}`,
+    }),
+  });
+});

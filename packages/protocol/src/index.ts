@@ -1,0 +1,5 @@
+export * from './languages.ts';
+export * from './envelope.ts';
+export * from './app.ts';
+export * from './money.ts';
+export * from './calls.ts';
