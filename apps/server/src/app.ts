@@ -25,6 +25,7 @@ import { settingsRepository } from './modules/support/settings.repository.ts';
 import { updateService } from './modules/support/update.service.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { unofferedRoutes } from './modules/unoffered/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(envelope);
   await app.register(auth, { sessions: services.sessions });
 
+  await app.register(authRoutes, { sessions: services.sessions });
   await app.register(supportRoutes, { updates: services.updates });
   await app.register(unofferedRoutes);
 

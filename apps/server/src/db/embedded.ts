@@ -16,6 +16,27 @@ export interface EmbeddedServer {
 const USER = 'postgres';
 const PASSWORD = 'olive-local';
 
+const urlOn = (port: number, database: string) =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+/**
+ * The embedded server that `npm start` already runs on this data folder, if any: the CLI
+ * then works beside it instead of starting a second server on the same files.
+ */
+export async function findRunningEmbedded(port: number): Promise<EmbeddedServer | null> {
+  const client = new pg.Client({
+    connectionString: urlOn(port, 'postgres'),
+    connectionTimeoutMillis: 1000,
+  });
+  try {
+    await client.connect();
+    await client.end();
+  } catch {
+    return null;
+  }
+  return { adminUrl: urlOn(port, 'postgres'), urlFor: (d) => urlOn(port, d), stop: async () => {} };
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -38,8 +59,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (fresh) await server.initialise();
   await server.start();
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => urlOn(options.port, database);
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
 }
 

@@ -3,7 +3,12 @@
 // server and the CLI so both always work on the same data.
 import type { Config } from '../config.ts';
 import { createDb, type Db } from './database.ts';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
+import {
+  ensureDatabase,
+  findRunningEmbedded,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed } from './seed.ts';
 
@@ -16,16 +21,19 @@ export interface OpenDatabase {
 
 export async function openDatabase(
   config: Config,
-  options: { log?: (line: string) => void; migrate?: boolean } = {},
+  options: { log?: (line: string) => void; migrate?: boolean; attach?: boolean } = {},
 ): Promise<OpenDatabase> {
   let embedded: EmbeddedServer | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.PG_DATA_DIR,
-      port: config.PG_PORT,
-      ...(options.log ? { log: options.log } : {}),
-    });
+    const running = options.attach ? await findRunningEmbedded(config.PG_PORT) : null;
+    embedded =
+      running ??
+      (await startEmbeddedPostgres({
+        dataDir: config.PG_DATA_DIR,
+        port: config.PG_PORT,
+        ...(options.log ? { log: options.log } : {}),
+      }));
     await ensureDatabase(embedded.adminUrl, 'olive');
     url = embedded.urlFor('olive');
   }
