@@ -2,28 +2,10 @@
 // as `npm start` (the embedded one unless DATABASE_URL is set, whether or not the server
 // runs). Each prints one JSON object on one line; failures exit non-zero.
 import { parseArgs } from 'node:util';
+import { UsageError, type Command } from './cli/command.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, type OpenDatabase } from './db/open.ts';
-import { settingsRepository } from './modules/support/settings.repository.ts';
-
-export interface CliContext {
-  database: OpenDatabase;
-  flags: Record<string, string | undefined>;
-}
-
-type Command = {
-  summary: string;
-  flags: string[];
-  run(context: CliContext): Promise<{ result: unknown; exitCode?: number }>;
-};
-
-export class UsageError extends Error {}
-
-function required(flags: CliContext['flags'], name: string): string {
-  const value = flags[name];
-  if (!value) throw new UsageError(`--${name} is required`);
-  return value;
-}
+import { openDatabase } from './db/open.ts';
+import { supportCommands } from './modules/support/cli.ts';
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -31,30 +13,7 @@ const commands: Record<string, Command> = {
     flags: [],
     run: async () => ({ result: { migrated: true } }),
   },
-  'settings:get': {
-    summary: 'Print an operator setting, e.g. --key app_update',
-    flags: ['key'],
-    run: async ({ database, flags }) => ({
-      result: {
-        [required(flags, 'key')]: await settingsRepository(database.db).get(required(flags, 'key')),
-      },
-    }),
-  },
-  'settings:set': {
-    summary: "Replace an operator setting with a JSON value, e.g. --key app_update --value '{...}'",
-    flags: ['key', 'value'],
-    run: async ({ database, flags }) => {
-      const key = required(flags, 'key');
-      let value: unknown;
-      try {
-        value = JSON.parse(required(flags, 'value'));
-      } catch {
-        throw new UsageError('--value must be JSON');
-      }
-      await settingsRepository(database.db).put(key, value);
-      return { result: { [key]: value } };
-    },
-  },
+  ...supportCommands,
 };
 
 function usage() {
@@ -93,10 +52,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // parseArgs reports an unknown flag as a TypeError: a usage mistake, exit 2.
+  const usageMistake = error instanceof UsageError || error instanceof TypeError;
   const message =
-    error instanceof UsageError || error instanceof ConfigError || error instanceof TypeError
+    usageMistake || error instanceof ConfigError
       ? (error as Error).message
       : String((error as Error)?.stack ?? error);
   process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-  process.exit(error instanceof UsageError || error instanceof TypeError ? 2 : 1);
+  process.exit(usageMistake ? 2 : 1);
 });

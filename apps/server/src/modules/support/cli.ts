@@ -1,0 +1,29 @@
+// Operator commands for settings (app update, and later network and robot settings).
+import { required, UsageError, type Command } from '../../cli/command.ts';
+import { settingsRepository } from './settings.repository.ts';
+
+export const supportCommands: Record<string, Command> = {
+  'settings:get': {
+    summary: 'Print an operator setting, e.g. --key app_update',
+    flags: ['key'],
+    run: async ({ database, flags }) => {
+      const key = required(flags, 'key');
+      return { result: { [key]: (await settingsRepository(database.db).get(key)) ?? null } };
+    },
+  },
+  'settings:set': {
+    summary: "Replace an operator setting with a JSON value, e.g. --key app_update --value '{...}'",
+    flags: ['key', 'value'],
+    run: async ({ database, flags }) => {
+      const key = required(flags, 'key');
+      let value: unknown;
+      try {
+        value = JSON.parse(required(flags, 'value'));
+      } catch {
+        throw new UsageError('--value must be JSON');
+      }
+      await settingsRepository(database.db).put(key, value);
+      return { result: { [key]: value } };
+    },
+  },
+};
