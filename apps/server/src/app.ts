@@ -26,6 +26,26 @@ import { updateService } from './modules/support/update.service.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { unofferedRoutes } from './modules/unoffered/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { ledgerRepository } from './modules/ledger/ledger.repository.ts';
+import { ledgerService } from './modules/ledger/ledger.service.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
+import {
+  captchaService,
+  svgCaptchaGenerator,
+  type CaptchaGenerator,
+} from './modules/auth/captcha.ts';
+import { codeService } from './modules/auth/codes.ts';
+import { memoryCounters, redisCounters } from './modules/auth/counters.ts';
+import { loginService } from './modules/auth/login.service.ts';
+import type { DevInbox } from './modules/messaging/dev-inbox.ts';
+import { smtpMailer, type Mailer } from './modules/messaging/mailer.ts';
+import { devMailRoutes } from './modules/messaging/routes.ts';
+import { devInboxSms, httpSmsGateway, type SmsSender } from './modules/messaging/sms.ts';
+import { profileService } from './modules/users/profile.service.ts';
+import { registrationService } from './modules/users/registration.service.ts';
+import { userRepository } from './modules/users/user.repository.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { userViews } from './modules/users/views.ts';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +53,11 @@ export interface AppDeps {
   clock: Clock;
   redis?: Redis | null;
   logger?: FastifyServerOptions['logger'];
+  /** The embedded SMTP sink; when given, mail goes to it and /dev/mail shows it. */
+  devInbox?: DevInbox | null;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  captchaGenerator?: CaptchaGenerator;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -67,7 +92,67 @@ export function createServices(deps: AppDeps) {
     touchMs: 60_000,
   });
   const settings = settingsRepository(db);
-  return { sessions, settings, updates: updateService(settings) };
+  const ledger = ledgerService(ledgerRepository(db));
+  const users = userRepository(db);
+  const counters = deps.redis ? redisCounters(deps.redis) : memoryCounters(clock);
+  const captchas = captchaService(db, clock, deps.captchaGenerator ?? svgCaptchaGenerator);
+  const codes = codeService(db, clock);
+  const mailer = deps.mailer ?? smtpMailer(mailUrl(deps), config.MAIL_FROM);
+  const sms =
+    deps.sms ??
+    (config.SMS_GATEWAY_URL
+      ? httpSmsGateway({
+          url: config.SMS_GATEWAY_URL,
+          apiKey: config.SMS_GATEWAY_KEY,
+          sender: config.SMS_SENDER,
+        })
+      : deps.devInbox
+        ? devInboxSms(deps.devInbox)
+        : { send: async () => Promise.reject(new Error('no SMS gateway configured')) });
+  const registration = registrationService({
+    users,
+    sessions,
+    captchas,
+    codes,
+    counters,
+    mailer,
+    sms,
+    perHour: config.AUTH_LIMIT_PER_HOUR,
+  });
+  const profiles = profileService({ users, sessions, codes, registration, clock });
+  const logins = loginService({ users, sessions, captchas, counters });
+  const views = userViews(users, zeroBalances);
+  return {
+    sessions,
+    settings,
+    updates: updateService(settings),
+    ledger,
+    users,
+    captchas,
+    codes,
+    counters,
+    mailer,
+    registration,
+    profiles,
+    logins,
+    views,
+  };
+}
+
+// Replaced by the ledger's figures when the ledger module lands.
+const zeroBalances = async () => ({
+  available: 0n,
+  frozen: 0n,
+  total_assets: 0n,
+  trading_principal: 0n,
+  undistributed_earnings: 0n,
+  total_earnings: 0n,
+});
+
+function mailUrl(deps: AppDeps) {
+  if (deps.config.SMTP_URL) return deps.config.SMTP_URL;
+  if (deps.devInbox) return `smtp://127.0.0.1:${deps.devInbox.port}`;
+  throw new Error('SMTP_URL is not set and no dev inbox runs');
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -87,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
 
   const services = createServices(deps);
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.mailer.close());
 
   await app.register(helmet);
   await app.register(underPressure);
@@ -100,7 +186,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auth, { sessions: services.sessions });
 
   await app.register(authRoutes, { sessions: services.sessions });
+  await app.register(userRoutes, { ...services, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  if (deps.devInbox && config.NODE_ENV !== 'production') {
+    await app.register(devMailRoutes, { inbox: deps.devInbox });
+  }
   await app.register(supportRoutes, { updates: services.updates });
+  await app.register(ledgerRoutes, { ledger: services.ledger });
   await app.register(unofferedRoutes);
 
   await app.register(staticFiles, { root: config.WEB_DIST_DIR || defaultWebDist });

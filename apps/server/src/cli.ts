@@ -6,6 +6,8 @@ import { UsageError, type Command } from './cli/command.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { supportCommands } from './modules/support/cli.ts';
+import { ledgerCommands } from './modules/ledger/cli.ts';
+import { userCommands } from './modules/users/cli.ts';
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -14,6 +16,8 @@ const commands: Record<string, Command> = {
     run: async () => ({ result: { migrated: true } }),
   },
   ...supportCommands,
+  ...ledgerCommands,
+  ...userCommands,
 };
 
 function usage() {

@@ -26,10 +26,18 @@ const schema = {
     PG_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 5433 },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://.*)?$', default: '' },
     RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 600 },
+    AUTH_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, default: 10 },
+    AUTH_LIMIT_PER_HOUR: { type: 'integer', minimum: 1, default: 20 },
     SESSION_IDLE_HOURS: { type: 'integer', minimum: 1, default: 168 },
     SESSION_ABSOLUTE_HOURS: { type: 'integer', minimum: 1, default: 720 },
     SESSION_ROTATE_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
     WEB_DIST_DIR: { type: 'string', default: '' },
+    SMTP_URL: { type: 'string', pattern: '^(smtps?://.*)?$', default: '' },
+    MAIL_FROM: { type: 'string', minLength: 3, default: 'Olive <no-reply@olive.local>' },
+    DEV_INBOX_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 2525 },
+    SMS_GATEWAY_URL: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    SMS_GATEWAY_KEY: { type: 'string', default: '' },
+    SMS_SENDER: { type: 'string', default: 'Olive' },
   },
 } as const;
 
@@ -46,10 +54,18 @@ export interface Config {
   PG_PORT: number;
   REDIS_URL: string;
   RATE_LIMIT_PER_MINUTE: number;
+  AUTH_RATE_LIMIT_PER_MINUTE: number;
+  AUTH_LIMIT_PER_HOUR: number;
   SESSION_IDLE_HOURS: number;
   SESSION_ABSOLUTE_HOURS: number;
   SESSION_ROTATE_MINUTES: number;
   WEB_DIST_DIR: string;
+  SMTP_URL: string;
+  MAIL_FROM: string;
+  DEV_INBOX_PORT: number;
+  SMS_GATEWAY_URL: string;
+  SMS_GATEWAY_KEY: string;
+  SMS_SENDER: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,8 +75,9 @@ export class ConfigError extends Error {}
  * whose message names each offending variable, e.g. `PORT must be integer`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  let config: Config;
   try {
-    return envSchema<Config>({ schema, data: env, dotenv: env === process.env });
+    config = envSchema<Config>({ schema, data: env, dotenv: env === process.env });
   } catch (error) {
     const message = (error as Error).message
       .split(',')
@@ -68,4 +85,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${message}. See .env.example.`);
   }
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required in production.');
+  }
+  if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: SMS_GATEWAY_KEY is required with SMS_GATEWAY_URL.',
+    );
+  }
+  return config;
 }

@@ -6,12 +6,16 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { systemClock } from './ports/clock.ts';
+import { DevInbox } from './modules/messaging/dev-inbox.ts';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : null;
-  const app = await buildApp({ config, db: database.db, clock: systemClock, redis });
+  // No SMTP server configured: run the embedded one so registration works out of the box.
+  const devInbox = config.SMTP_URL ? null : new DevInbox();
+  await devInbox?.listen(config.DEV_INBOX_PORT);
+  const app = await buildApp({ config, db: database.db, clock: systemClock, redis, devInbox });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,6 +26,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await devInbox?.close();
       await redis?.quit();
       await database.close();
       process.exit(0);
@@ -41,7 +46,10 @@ async function main() {
   process.stdout.write(
     `\n  Olive is running at http://${shownHost}:${port}/\n` +
       `  API docs: http://${shownHost}:${port}/api/docs\n` +
-      `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n\n`,
+      `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n` +
+      (devInbox
+        ? `  Mail: no SMTP_URL, so mail and SMS go to http://${shownHost}:${port}/dev/mail\n\n`
+        : '\n'),
   );
 }
 

@@ -7,12 +7,22 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { systemClock, type Clock } from '../src/ports/clock.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { DevInbox } from '../src/modules/messaging/dev-inbox.ts';
+import type { CaptchaGenerator } from '../src/modules/auth/captcha.ts';
+
+/** Every test captcha reads TEST: a picture cannot be read by a test, the rule around it can. */
+export const TEST_CAPTCHA = 'TEST';
+const testCaptcha: CaptchaGenerator = { create: () => ({ text: TEST_CAPTCHA, svg: '<svg/>' }) };
 
 export interface TestApp {
   app: App;
   db: TestDatabase['db'];
   databaseUrl: string;
   config: Config;
+  /** The SMTP sink every mail of this app goes to (real SMTP over loopback). */
+  inbox: DevInbox;
+  /** The newest 6-digit code mailed or texted to `to`, waiting for it to arrive. */
+  codeFor(to: string): Promise<string>;
   /** POSTs a form-encoded call and returns the envelope. */
   call<T = unknown>(
     path: string,
@@ -26,11 +36,16 @@ export async function createTestApp(
   options: { clock?: Clock; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const inbox = new DevInbox();
+  await inbox.listen(0);
   const config = loadConfig({
+    SMTP_URL: `smtp://127.0.0.1:${inbox.port}`,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,
     RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_LIMIT_PER_HOUR: '100000',
     REDIS_URL: process.env.REDIS_URL ?? '',
     ...options.env,
   });
@@ -41,6 +56,8 @@ export async function createTestApp(
     db: database.db,
     clock: options.clock ?? systemClock,
     redis,
+    devInbox: inbox,
+    captchaGenerator: testCaptcha,
     logger: { level: config.LOG_LEVEL },
   });
   await app.ready();
@@ -49,6 +66,16 @@ export async function createTestApp(
     db: database.db,
     databaseUrl: database.url,
     config,
+    inbox,
+    async codeFor(to) {
+      for (let i = 0; i < 100; i++) {
+        const message = inbox.list(to)[0];
+        const code = message && /\b(\d{6})\b/.exec(message.text)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no code arrived for ${to}`);
+    },
     async call(path, body = {}, headers = {}) {
       const response = await app.inject({
         method: 'POST',
@@ -61,6 +88,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await redis?.quit();
+      await inbox.close();
       await database.drop();
     },
   };

@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService }>
     },
     async (request) => {
       await sessions.revoke(request.caller!.sessionId);
-      return request.ok({});
+      return request.ok({}, 'auth.logged_out');
     },
   );
 };
