@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${SMOKE_PORT:-18080}
 data=$(mktemp -d)
+chmod 755 "$data" # PostgreSQL runs as its own user when we are root
 log=$(mktemp)
 PORT=$port PG_PORT=${SMOKE_PG_PORT:-15433} PG_DATA_DIR="$data/pg" setsid npm start >"$log" 2>&1 &
 pid=$!

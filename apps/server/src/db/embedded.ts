@@ -57,8 +57,19 @@ export async function startEmbeddedPostgres(options: {
     onError: (message) => options.log?.(String(message).trim()),
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
   });
-  if (fresh) await server.initialise();
-  await server.start();
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (error) {
+    if (process.getuid?.() === 0 && /permission denied/i.test(String(error))) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user when started as root and cannot reach ${databaseDir}: ` +
+          'make its parent folders traversable (chmod o+x) or set PG_DATA_DIR to a folder it can reach.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   const urlFor = (database: string) => urlOn(options.port, database);
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
 }
