@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { systemClock } from './ports/clock.ts';
 import { DevInbox } from './modules/messaging/dev-inbox.ts';
+import { startWorkers } from './workers/index.ts';
+import { workerPlan } from './workers/plan.ts';
 
 async function main() {
   const config = loadConfig();
@@ -17,6 +19,12 @@ async function main() {
   await devInbox?.listen(config.DEV_INBOX_PORT);
   const app = await buildApp({ config, db: database.db, clock: systemClock, redis, devInbox });
 
+  const runsWorkers = config.APP_ROLE !== 'api';
+  const runsApi = config.APP_ROLE !== 'worker';
+  const workers = runsWorkers
+    ? await startWorkers(database.url, workerPlan(database.db), app.log)
+    : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -25,6 +33,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await workers?.stop();
       await app.close();
       await devInbox?.close();
       await redis?.quit();
@@ -38,6 +47,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (!runsApi) {
+    app.log.info('worker role: jobs and loops running, no HTTP listener');
+    return;
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost =
     config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
