@@ -2,6 +2,7 @@
 // loops. Modules hand in their tasks, cron lines and loops; every job is idempotent, so
 // a retried or duplicated run changes nothing twice.
 import { run, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import {
   startExclusiveLoop,
   type ExclusiveLoop,
@@ -27,8 +28,12 @@ export async function startWorkers(
   plan: WorkerPlan,
   log: LoopLogger,
 ): Promise<Workers> {
+  // Our own pool, so that a database going away first (Ctrl-C reaches PostgreSQL too)
+  // is an event to log, not an unhandled error that kills the process mid-shutdown.
+  const pgPool = new pg.Pool({ connectionString, max: 6, application_name: 'olive-worker' });
+  pgPool.on('error', (error) => log.warn({ error: error.message }, 'worker pool connection lost'));
   const runner = await run({
-    connectionString,
+    pgPool,
     concurrency: 4,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -42,6 +47,7 @@ export async function startWorkers(
     async stop() {
       await Promise.all(loops.map((l) => l.stop()));
       await runner.stop();
+      await pgPool.end();
     },
   };
 }
