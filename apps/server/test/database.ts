@@ -5,6 +5,15 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../src/db/database.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of the run's PostgreSQL maintenance database. */
+    adminUrl: string;
+    /** The migrated database every test file clones. */
+    templateDatabase: string;
+  }
+}
+
 export interface TestDatabase {
   url: string;
   db: Db;

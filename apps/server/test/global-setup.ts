@@ -13,13 +13,6 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 import { freePort } from './ports.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminUrl: string;
-    templateDatabase: string;
-  }
-}
-
 function withDatabase(url: string, database: string) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

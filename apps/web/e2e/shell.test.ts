@@ -1,0 +1,206 @@
+// Browser journeys through the investor app shell, against the real API serving the
+// built app (apps/web/dist): the update check, the tabs, Arabic right to left, the
+// offline rule of the API client and a forced update that applies a new service worker.
+import { mkdirSync } from 'node:fs';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer } from '../../server/test/harness.ts';
+import { launchBrowser, phoneContext } from './browser.ts';
+
+const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+const tabs = [
+  { name: 'home', path: '/pages/index/index' },
+  { name: 'trade', path: '/pages/quantification/quantification' },
+  { name: 'news', path: '/pages/public/news' },
+  { name: 'me', path: '/pages/personal/personal' },
+] as const;
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openApp(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.getByTestId('screen-home').waitFor();
+  return page;
+}
+
+async function visitTabs(page: Page, language: string) {
+  for (const tab of tabs) {
+    await page.getByTestId(`tab-${tab.name}`).click();
+    await page.getByTestId(`screen-${tab.name}`).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#${tab.path}`);
+    await page.waitForTimeout(300); // let fonts and transitions settle for the picture
+    await page.screenshot({ path: `${screenshots}${tab.name}-${language}.png` });
+  }
+}
+
+describe('investor app shell', () => {
+  it('passes the update check to Home, with a 60px tab bar', async () => {
+    const context = await phoneContext(browser);
+    const page = await openApp(context);
+    expect(new URL(page.url()).hash).toBe('#/pages/index/index');
+    const trace = await page.evaluate(() => window.__oliveUpdate);
+    expect(trace?.history[0]).toBe('checking');
+    const bar = await page.locator('.app-tab-bar .adm-tab-bar-wrap').boundingBox();
+    expect(bar?.height).toBe(60);
+    expect(await page.getByTestId('home-login').isVisible()).toBe(true);
+
+    // A visitor who opens a signed-in screen lands on the login screen.
+    await page.getByText('Top Up').first().click();
+    await page.getByTestId('screen-login').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/pages/public/login');
+    await page.screenshot({ path: `${screenshots}login-en.png` });
+    // Screens of later releases resolve and say so.
+    await page.evaluate(() => {
+      window.location.hash = '#/pages/personal/kefu';
+    });
+    await page.getByTestId('coming-soon').waitFor();
+    await page.screenshot({ path: `${screenshots}coming-soon-en.png` });
+    await context.close();
+  });
+
+  it('navigates the four tabs', async () => {
+    const context = await phoneContext(browser);
+    const page = await openApp(context);
+    await visitTabs(page, 'en');
+    await expect(page.getByTestId('menu-language').textContent()).resolves.toContain('English');
+    await context.close();
+  });
+
+  it('switches to Arabic: translated tab bar, right to left', async () => {
+    const context = await phoneContext(browser);
+    const page = await openApp(context);
+    await page.getByTestId('tab-me').click();
+    await page.getByTestId('menu-language').click();
+    await page.getByTestId('screen-language').waitFor();
+    await page.getByTestId('language-ar').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
+
+    await page.goBack();
+    await page.getByTestId('screen-me').waitFor();
+    await expect(page.getByTestId('tab-home').textContent()).resolves.toBe('الرئيسية');
+    await expect(page.getByTestId('tab-me').textContent()).resolves.toBe('حسابي');
+    // Right to left: Home is the rightmost tab.
+    const home = await page.getByTestId('tab-home').boundingBox();
+    const me = await page.getByTestId('tab-me').boundingBox();
+    expect(home!.x).toBeGreaterThan(me!.x);
+    await visitTabs(page, 'ar');
+
+    // The choice survives a reload; an unknown stored value falls back to English.
+    await page.reload();
+    await page.getByTestId('screen-me').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.evaluate(() => localStorage.setItem('lang', 'xx'));
+    await page.reload();
+    await page.getByTestId('screen-me').waitFor();
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+    ).toEqual(['en-US', 'ltr']);
+    await context.close();
+  });
+
+  it('offline: shows the network toast and sends no request', async () => {
+    const context = await phoneContext(browser);
+    const page = await openApp(context);
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+    });
+    await context.setOffline(true);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    // The update screen calls /api/main/update as soon as it opens.
+    await page.evaluate(() => {
+      window.location.hash = '#/';
+    });
+    await page.getByText('Network anomalies, please try again later').waitFor();
+    // The failed check goes on to Home after 3 s, as the spec's update failure does.
+    await page.getByTestId('screen-home').waitFor({ timeout: 10_000 });
+    expect(apiRequests).toEqual([]);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('applies a forced update: a new service worker version takes over', async () => {
+    // A server of its own over a copy of the build, so that the "new release" (a changed
+    // sw.js, as a deploy would serve) touches nothing the other tests use.
+    const copy = await mkdtemp(join(tmpdir(), 'olive-web-dist-'));
+    await cp(fileURLToPath(new URL('../dist/', import.meta.url)), copy, { recursive: true });
+    const release = await startTestServer({ env: { WEB_DIST_DIR: copy } });
+    const context = await phoneContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${release.url}/`);
+      await page.getByTestId('screen-home').waitFor();
+      // First visit: the worker installs; a reload puts the page under its control.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await page.getByTestId('screen-home').waitFor();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+      await release.db
+        .updateTable('settings')
+        .set({
+          value: JSON.stringify({
+            latest_version: '1.9',
+            min_version: '1.9',
+            android_url: '',
+            ios_url: '',
+          }),
+        })
+        .where('key', '=', 'app_update')
+        .execute();
+      // The new version answers a message so the test can tell which worker is in control.
+      await appendFile(
+        join(copy, 'sw.js'),
+        `\nself.addEventListener('message', (event) => { if (event.data === 'olive-version') event.ports[0].postMessage('v2'); });\n`,
+      );
+
+      await page.evaluate(() => {
+        window.location.hash = '#/';
+      });
+      await page.locator('[data-testid="update-screen"][data-state="downloading"]').waitFor();
+      await page.locator('[data-testid="update-screen"][data-state="installing"]').waitFor();
+      await page.screenshot({ path: `${screenshots}update-installing-en.png` });
+      // Applying the new worker reloads the page; it comes back to "install completed".
+      await page
+        .locator('[data-testid="update-screen"][data-state="completed"]')
+        .waitFor({ timeout: 30_000 });
+      await page.getByText('Update OK').waitFor();
+      await page.getByTestId('screen-home').waitFor();
+
+      const version = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(String(event.data));
+            navigator.serviceWorker.controller?.postMessage('olive-version', [channel.port2]);
+            setTimeout(() => resolve('old'), 2000);
+          }),
+      );
+      expect(version).toBe('v2');
+    } finally {
+      await context.close();
+      await release.close();
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+});

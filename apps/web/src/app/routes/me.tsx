@@ -1,0 +1,183 @@
+// Me tab (spec section 2): the investor, their balances, recharge and withdraw, and the
+// account menu. Visitors see a login prompt and "--" instead of figures.
+import type { ReactNode } from 'react';
+import { Button, List } from 'antd-mobile';
+import {
+  AddCircleOutline,
+  BankcardOutline,
+  ExclamationShieldOutline,
+  FileOutline,
+  GlobalOutline,
+  InformationCircleOutline,
+  LockOutline,
+  TeamOutline,
+  UserAddOutline,
+  UserOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
+import { paths } from '../../config/paths.ts';
+import { formatUsdt } from '../../lib/format.ts';
+import { confirmHint, toastSuccess } from '../../lib/messages.ts';
+import { useUserInfo } from '../../features/account/api/get-user-info.ts';
+import { useLogout } from '../../features/account/api/logout.ts';
+
+interface MenuEntry {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  to: string;
+  search?: Record<string, string>;
+  extra?: ReactNode;
+}
+
+export default function MeScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { signedIn, user } = useUserInfo();
+  const logout = useLogout();
+  const languageName = languageInfo(normalizeLanguage(i18n.language)).name;
+
+  const menu: MenuEntry[] = [
+    { key: 'team', label: t('me.team'), icon: <TeamOutline />, to: paths.team },
+    { key: 'wallet', label: t('me.wallet'), icon: <BankcardOutline />, to: paths.security },
+    { key: 'invite', label: t('me.invite'), icon: <UserAddOutline />, to: paths.invite },
+    { key: 'records', label: t('me.records'), icon: <UnorderedListOutline />, to: paths.records },
+    {
+      key: 'language',
+      label: t('me.language'),
+      icon: <GlobalOutline />,
+      to: paths.language,
+      extra: languageName,
+    },
+    { key: 'security', label: t('me.security'), icon: <LockOutline />, to: paths.security },
+    { key: 'about', label: t('me.about'), icon: <InformationCircleOutline />, to: paths.about },
+    {
+      key: 'disclaimer',
+      label: t('me.disclaimer'),
+      icon: <ExclamationShieldOutline />,
+      to: paths.article,
+      search: { key: 'disclaimer' },
+    },
+    {
+      key: 'privacy',
+      label: t('me.privacy'),
+      icon: <FileOutline />,
+      to: paths.article,
+      search: { key: 'privacy' },
+    },
+  ];
+
+  const onLogout = async () => {
+    if (!(await confirmHint(t('me.logoutConfirm')))) return;
+    await logout.mutateAsync();
+    toastSuccess(t('me.loggedOut'));
+  };
+
+  const figures = [
+    { key: 'balance', label: t('me.balance'), value: user?.balance },
+    { key: 'principal', label: t('me.principal'), value: user?.trading_principal },
+    { key: 'undistributed', label: t('me.undistributed'), value: user?.undistributed_earnings },
+  ];
+
+  return (
+    <div className="screen screen--tab" data-testid="screen-me">
+      <header className="profile">
+        <div className="profile__avatar" aria-hidden="true">
+          {user?.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
+        </div>
+        <div className="profile__text">
+          {signedIn ? (
+            <>
+              <div className="profile__name">{user?.nickname || user?.account || '--'}</div>
+              <div className="profile__hint">{t('me.userId', { id: user?.user_id ?? '--' })}</div>
+            </>
+          ) : (
+            <>
+              <div className="profile__name">{t('me.visitor')}</div>
+              <div className="profile__hint">{t('me.visitorHint')}</div>
+            </>
+          )}
+        </div>
+        {signedIn ? null : (
+          <Button
+            color="primary"
+            shape="rounded"
+            size="small"
+            data-testid="me-login"
+            onClick={() => void navigate({ to: paths.login })}
+          >
+            {t('common.login')}
+          </Button>
+        )}
+      </header>
+
+      <main className="screen__body">
+        <section className="asset-card asset-card--me">
+          <div className="asset-card__label">
+            {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
+          </div>
+          <div className="asset-card__value">{formatUsdt(user?.total_assets)}</div>
+          <dl className="figures">
+            {figures.map((figure) => (
+              <div key={figure.key} className="figures__item">
+                <dt>{figure.label}</dt>
+                <dd>{formatUsdt(figure.value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="asset-card__actions">
+            <Button
+              block
+              shape="rounded"
+              color="primary"
+              onClick={() => void navigate({ to: paths.topUp })}
+            >
+              <AddCircleOutline /> {t('me.recharge')}
+            </Button>
+            <Button
+              block
+              shape="rounded"
+              fill="outline"
+              className="button-ghost"
+              onClick={() => void navigate({ to: paths.withdraw })}
+            >
+              {t('me.withdraw')}
+            </Button>
+          </div>
+        </section>
+
+        <List className="menu" mode="card">
+          {menu.map((entry) => (
+            <List.Item
+              key={entry.key}
+              prefix={<span className="menu__icon">{entry.icon}</span>}
+              extra={entry.extra}
+              arrowIcon
+              data-testid={`menu-${entry.key}`}
+              onClick={() => void navigate({ to: entry.to, search: entry.search })}
+            >
+              {entry.label}
+            </List.Item>
+          ))}
+        </List>
+
+        {signedIn ? (
+          <Button
+            block
+            shape="rounded"
+            className="logout"
+            loading={logout.isPending}
+            data-testid="logout"
+            onClick={() => void onLogout()}
+          >
+            {t('me.logout')}
+          </Button>
+        ) : null}
+        <p className="app-version">Olive · {t('common.version', { version: APP_VERSION })}</p>
+      </main>
+    </div>
+  );
+}

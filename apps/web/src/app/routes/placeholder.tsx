@@ -1,0 +1,55 @@
+// Screens whose features ship in later releases: every route resolves and says honestly
+// that the screen is coming.
+import type { ReactNode } from 'react';
+import {
+  BankcardOutline,
+  ClockCircleOutline,
+  EnvironmentOutline,
+  LockOutline,
+  MailOutline,
+  MessageOutline,
+  PayCircleOutline,
+  SoundOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  UploadOutline,
+  UserAddOutline,
+  UserOutline,
+  DownlandOutline,
+  HistogramOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../components/coming-soon.tsx';
+
+const kinds = {
+  register: { title: 'pages.register', icon: <UserAddOutline /> },
+  setPassword: { title: 'pages.setPassword', icon: <LockOutline /> },
+  registered: { title: 'pages.registered', icon: <UserOutline /> },
+  emailCheck: { title: 'pages.emailCheck', icon: <MailOutline /> },
+  userPage: { title: 'pages.userPage', icon: <UserOutline /> },
+  withdraw: { title: 'pages.withdraw', icon: <UploadOutline /> },
+  topUp: { title: 'pages.topUp', icon: <PayCircleOutline /> },
+  team: { title: 'pages.team', icon: <TeamOutline /> },
+  invite: { title: 'pages.invite', icon: <UserAddOutline /> },
+  download: { title: 'pages.download', icon: <DownlandOutline /> },
+  records: { title: 'pages.records', icon: <UnorderedListOutline /> },
+  notices: { title: 'pages.notices', icon: <SoundOutline /> },
+  support: { title: 'pages.support', icon: <MessageOutline /> },
+  loginPassword: { title: 'pages.loginPassword', icon: <LockOutline /> },
+  security: { title: 'me.security', icon: <BankcardOutline /> },
+  nickname: { title: 'pages.nickname', icon: <UserOutline /> },
+  fundPassword: { title: 'pages.fundPassword', icon: <LockOutline /> },
+  robotDetail: { title: 'pages.robotDetail', icon: <HistogramOutline /> },
+  location: { title: 'pages.location', icon: <EnvironmentOutline /> },
+} satisfies Record<string, { title: string; icon: ReactNode }>;
+
+export type PlaceholderKind = keyof typeof kinds;
+
+export default function Placeholder({ kind }: { kind: PlaceholderKind }) {
+  const { t } = useTranslation();
+  const { title, icon } = kinds[kind] ?? {
+    title: 'common.comingSoon',
+    icon: <ClockCircleOutline />,
+  };
+  return <ComingSoon title={t(title)} icon={icon} />;
+}

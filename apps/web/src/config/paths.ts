@@ -1,0 +1,46 @@
+// Every route path of the investor app, in one place (spec section 2). Screens link with
+// these constants; the router builds its tree from them.
+export const paths = {
+  root: '/',
+  // tabs
+  home: '/pages/index/index',
+  trade: '/pages/quantification/quantification',
+  news: '/pages/public/news',
+  me: '/pages/personal/personal',
+  // pages/public
+  login: '/pages/public/login',
+  welcome: '/pages/public/welcome',
+  register: '/pages/public/regiest',
+  setPassword: '/pages/public/setpwd',
+  registered: '/pages/public/success',
+  emailCheck: '/pages/public/email',
+  article: '/pages/public/article',
+  about: '/pages/public/about',
+  userPage: '/pages/public/userpage',
+  update: '/pages/public/update',
+  // pages/personal
+  withdraw: '/pages/personal/draw',
+  topUp: '/pages/personal/invest',
+  team: '/pages/personal/teamUser',
+  invite: '/pages/personal/share',
+  download: '/pages/personal/download',
+  records: '/pages/personal/consumeList',
+  notices: '/pages/personal/notice',
+  support: '/pages/personal/kefu',
+  // pages/setting
+  loginPassword: '/pages/setting/loginPassword',
+  language: '/pages/setting/language',
+  security: '/pages/setting/information',
+  nickname: '/pages/setting/userName',
+  fundPassword: '/pages/setting/secondPassword',
+  // pages/quantification
+  robotDetail: '/pages/quantification/detail',
+  // system pages
+  chooseLocation: '/choose-location',
+  openLocation: '/open-location',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The four tab screens, in tab-bar order (spec section 2). */
+export const tabPaths = [paths.home, paths.trade, paths.news, paths.me] as const;

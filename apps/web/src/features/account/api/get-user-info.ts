@@ -1,0 +1,30 @@
+// /api/user/userinfo (API.md): the signed-in investor and their balances.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+import { useSignedIn } from '../../../lib/session.ts';
+
+export interface UserInfo {
+  user_id: string;
+  account: string;
+  nickname: string;
+  avatar: string;
+  invite_code: string;
+  balance: string;
+  frozen: string;
+  total_assets: string;
+  trading_principal: string;
+  undistributed_earnings: string;
+  total_earnings: string;
+  addresses: { erc20: string; bep20: string; trc20: string };
+}
+
+export const getUserInfo = () => callData<UserInfo>('/api/user/userinfo');
+
+export const userInfoQuery = () => queryOptions({ queryKey: ['userinfo'], queryFn: getUserInfo });
+
+/** The investor's info when signed in; a visitor never calls the server for it. */
+export function useUserInfo() {
+  const signedIn = useSignedIn();
+  const query = useQuery({ ...userInfoQuery(), enabled: signedIn });
+  return { signedIn, user: signedIn ? query.data : undefined, isLoading: query.isLoading };
+}

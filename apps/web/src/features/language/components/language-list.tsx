@@ -1,0 +1,35 @@
+// The 16 interface languages by their own names; choosing one switches the app at once.
+import { CheckList } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@olive/protocol';
+import { setLanguage } from '../../../lib/i18n.ts';
+import { toastSuccess } from '../../../lib/messages.ts';
+
+export function LanguageList() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.language;
+  return (
+    <CheckList
+      className="language-list"
+      value={[current]}
+      onChange={(values) => {
+        const next = values[0];
+        if (typeof next !== 'string' || next === current) return;
+        void setLanguage(next).then(() => toastSuccess(t('language.changed'), 1500));
+      }}
+    >
+      {LANGUAGES.map((language) => (
+        <CheckList.Item
+          key={language.code}
+          value={language.code}
+          data-testid={`language-${language.code}`}
+          description={language.locale}
+        >
+          <span lang={language.locale} dir={language.dir}>
+            {language.name}
+          </span>
+        </CheckList.Item>
+      ))}
+    </CheckList>
+  );
+}

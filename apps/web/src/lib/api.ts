@@ -1,0 +1,116 @@
+// The one API client. Every call is a form-encoded POST carrying `lang`, the bearer token
+// and the user id; replies follow the envelope of API.md and the error catalogue of
+// spec section 8 is applied here, so screens only see {code, msg, data}.
+import { ReplyCode, TOKEN_HEADER, USER_ID_HEADER, type Envelope } from '@olive/protocol';
+import { currentLanguage, i18n } from './i18n.ts';
+import { toastFailure, toastText } from './messages.ts';
+import { clearSession, getToken, getUserId, replaceToken } from './session.ts';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The client's own failure code: nothing usable came back from the server. */
+export const CLIENT_FAILURE = -1;
+
+export type Reply<T> = Omit<Envelope<T>, 'code'> & {
+  code: Envelope<T>['code'] | typeof CLIENT_FAILURE;
+};
+
+export type CallParams = Record<string, string | number | undefined>;
+
+let goToLogin: () => void = () => {
+  window.location.hash = '#/pages/public/login';
+};
+
+/** The router installs its own navigation so the redirect keeps history tidy. */
+export function setLoginRedirect(redirect: () => void): void {
+  goToLogin = redirect;
+}
+
+const failure = <T>(msg = 'unknow error'): Reply<T> => ({ code: CLIENT_FAILURE, msg });
+
+const OFFLINE_MSG = 'offline';
+
+/** The call was not sent because the device is offline (the person has been told). */
+export const wasOffline = (reply: Reply<unknown>) =>
+  reply.code === CLIENT_FAILURE && reply.msg === OFFLINE_MSG;
+
+export async function callApi<T = unknown>(
+  path: string,
+  params: CallParams = {},
+): Promise<Reply<T>> {
+  if (!navigator.onLine) {
+    toastText(i18n.t('errors.offline'), 3000);
+    return failure(OFFLINE_MSG);
+  }
+
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) body.set(key, String(value));
+  }
+  body.set('lang', currentLanguage());
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const userId = getUserId();
+  if (userId) headers[USER_ID_HEADER] = userId;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    toastText(i18n.t('errors.offline'), 3000);
+    return failure();
+  }
+
+  const rotated = /^Bearer\s+(\S+)$/i.exec(response.headers.get(TOKEN_HEADER) ?? '');
+  if (rotated?.[1]) replaceToken(rotated[1]);
+
+  if (response.status !== 200) {
+    toastFailure(`ERROR ${response.status}`);
+    return failure();
+  }
+
+  const text = await response.text().catch(() => '');
+  if (!text) return failure('');
+  let reply: Envelope<T>;
+  try {
+    reply = JSON.parse(text) as Envelope<T>;
+  } catch {
+    return failure();
+  }
+
+  if (reply.code === ReplyCode.NotSignedIn) {
+    clearSession();
+    if (reply.tologin === 1) {
+      toastFailure(i18n.t('common.login'));
+      goToLogin();
+    }
+  } else if (reply.code === ReplyCode.Failure) {
+    toastFailure(reply.msg);
+  }
+  return reply;
+}
+
+/** Thrown by `callData` when the reply is not code 1; the toast has already been shown. */
+export class ApiError extends Error {
+  constructor(readonly reply: Reply<unknown>) {
+    super(reply.msg || 'unknow error');
+    this.name = 'ApiError';
+  }
+}
+
+/** For queries: the reply's data on code 1, otherwise an ApiError. */
+export async function callData<T>(path: string, params?: CallParams): Promise<T> {
+  const reply = await callApi<T>(path, params);
+  if (reply.code !== ReplyCode.Ok) throw new ApiError(reply);
+  return reply.data as T;
+}

@@ -1,0 +1,28 @@
+// Display formats (PRODUCT.md, Money): amounts with thousands separators and up to 8
+// decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD.
+import { formatAmount, parseAmount } from '@olive/protocol';
+
+/** "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. */
+export function formatUsdt(value: string | null | undefined, minDecimals = 2): string {
+  if (value === null || value === undefined || value === '') return '--';
+  let normalized: string;
+  try {
+    normalized = formatAmount(parseAmount(value));
+  } catch {
+    return '--';
+  }
+  const negative = normalized.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? normalized.slice(1) : normalized).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const decimals = fraction.padEnd(minDecimals, '0');
+  return `${negative ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
+}
+
+/** An ISO-8601 time or Date -> "YYYY-MM-DD" in the viewer's time zone; "--" when invalid. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '--';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

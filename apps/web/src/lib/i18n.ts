@@ -1,0 +1,119 @@
+// Interface language: i18next with one lazily loaded catalogue per language, the matching
+// antd-mobile locale, and <html lang/dir> kept in step (Arabic is right to left).
+import { useSyncExternalStore } from 'react';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUS from 'antd-mobile/es/locales/en-US';
+import {
+  LANGUAGES,
+  isLanguage,
+  languageInfo,
+  normalizeLanguage,
+  type Language,
+} from '@olive/protocol';
+import { readStored, storageKeys, writeStored } from './storage.ts';
+
+export type AntdLocale = typeof enUS;
+type LocaleModule = { default: AntdLocale };
+
+// One chunk per catalogue; only the chosen language (and English as fallback) is fetched.
+const catalogues = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+
+// antd-mobile ships some of our languages; the others use its English strings.
+const antdLocales: Partial<Record<Language, () => Promise<LocaleModule>>> = {
+  it: () => import('antd-mobile/es/locales/it-IT'),
+  ru: () => import('antd-mobile/es/locales/ru-RU'),
+  es: () => import('antd-mobile/es/locales/es-ES'),
+  ar: () => import('antd-mobile/es/locales/ar-SA'),
+  kr: () => import('antd-mobile/es/locales/ko-KR'),
+  ja: () => import('antd-mobile/es/locales/ja-JP'),
+  pt: () => import('antd-mobile/es/locales/pt-BR'),
+  pt_br: () => import('antd-mobile/es/locales/pt-BR'),
+  tw: () => import('antd-mobile/es/locales/zh-TW'),
+  fr: () => import('antd-mobile/es/locales/fr-FR'),
+  de: () => import('antd-mobile/es/locales/de-DE'),
+  ms: () => import('antd-mobile/es/locales/ms-MY'),
+};
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = catalogues[`../locales/${language}.json`];
+    if (!load) return callback(new Error(`no catalogue for ${language}`), null);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+let antdLocale: AntdLocale = enUS;
+const listeners = new Set<() => void>();
+
+/** The stored choice; with none stored, the device language when it is one of ours. */
+export function initialLanguage(): Language {
+  const stored = readStored(storageKeys.lang);
+  if (stored !== null) return normalizeLanguage(stored);
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const lower = tag.toLowerCase();
+    const exact = LANGUAGES.find((l) => l.locale.toLowerCase() === lower);
+    if (exact) return exact.code;
+    const base = LANGUAGES.find(
+      (l) => l.locale.toLowerCase().split('-')[0] === lower.split('-')[0],
+    );
+    if (base && !lower.startsWith('zh')) return base.code;
+    if (lower === 'zh-hant' || lower === 'zh-hk') return 'tw';
+  }
+  return 'en';
+}
+
+/** The language sent as `lang` and shown: the current i18n language, always one of the 16. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : normalizeLanguage(i18n.language);
+}
+
+export async function setLanguage(code: string): Promise<void> {
+  const language = normalizeLanguage(code);
+  const [, locale] = await Promise.all([
+    i18n.changeLanguage(language),
+    antdLocales[language]?.().then((m) => m.default) ?? Promise.resolve(enUS),
+  ]);
+  writeStored(storageKeys.lang, language);
+  const info = languageInfo(language);
+  document.documentElement.lang = info.locale;
+  document.documentElement.dir = info.dir;
+  antdLocale = locale;
+  listeners.forEach((listener) => listener());
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage(),
+      fallbackLng: 'en',
+      load: 'currentOnly',
+      lowerCaseLng: true,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+      showSupportNotice: false,
+    });
+  await setLanguage(initialLanguage());
+}
+
+export function useAntdLocale(): AntdLocale {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => antdLocale,
+  );
+}
+
+export { i18n };

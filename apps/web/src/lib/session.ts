@@ -1,0 +1,52 @@
+// The signed-in session: a token and a user id kept in localStorage (spec 4, Login).
+// Screens subscribe so that signing out anywhere re-renders them.
+import { useSyncExternalStore } from 'react';
+import { readStored, removeStored, storageKeys, writeStored } from './storage.ts';
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export function getToken(): string {
+  return readStored(storageKeys.token) ?? '';
+}
+
+export function getUserId(): string {
+  return readStored(storageKeys.userId) ?? '';
+}
+
+export function isSignedIn(): boolean {
+  return getToken() !== '';
+}
+
+export function saveSession(token: string, userId: string): void {
+  writeStored(storageKeys.token, token);
+  writeStored(storageKeys.userId, userId);
+  notify();
+}
+
+export function replaceToken(token: string): void {
+  writeStored(storageKeys.token, token);
+  notify();
+}
+
+export function clearSession(): void {
+  removeStored(storageKeys.token);
+  removeStored(storageKeys.userId);
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKeys.token || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribe, isSignedIn, () => false);
+}
