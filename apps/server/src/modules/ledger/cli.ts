@@ -1,0 +1,79 @@
+// Operator commands for the ledger: the audit (`npm run audit`) and balance adjustments,
+// which are documented entry kinds carrying the operator's id and a reason.
+import { randomUUID } from 'node:crypto';
+import { formatAmount, parseAmount } from '@olive/protocol';
+import { required, UsageError, type Command } from '../../cli/command.ts';
+import { AppError } from '../../errors.ts';
+import { translate } from '../../i18n/index.ts';
+import { auditRepository } from './audit.repository.ts';
+import { auditService } from './audit.service.ts';
+import { ledgerRepository } from './ledger.repository.ts';
+import { ledgerService, platformAccount, userAccount } from './ledger.service.ts';
+
+export const ledgerCommands: Record<string, Command> = {
+  'ledger:audit': {
+    summary: 'Recompute every balance from postings and check every ledger invariant',
+    flags: [],
+    run: async ({ database }) => {
+      const report = await auditService(auditRepository(database.db)).run();
+      return { result: report, exitCode: report.ok ? 0 : 1 };
+    },
+  },
+  'ledger:adjust': {
+    summary:
+      'Credit or debit a user balance: --user <id> --amount <USDT, a debit as --amount=-2.5> --reason <why> --operator <id> [--key <idempotency key>]',
+    flags: ['user', 'amount', 'reason', 'operator', 'key'],
+    run: async ({ database, flags }) => {
+      const userId = required(flags, 'user');
+      const reason = required(flags, 'reason').trim();
+      const operatorId = required(flags, 'operator').trim();
+      if (!/^[1-9]\d{0,18}$/.test(userId)) throw new UsageError('--user must be a user id');
+      if (!reason) throw new UsageError('--reason is required');
+      let amount: bigint;
+      try {
+        amount = parseAmount(required(flags, 'amount'));
+      } catch {
+        throw new UsageError('--amount must be a signed decimal with at most 8 decimals');
+      }
+      if (amount === 0n) throw new UsageError('--amount must not be zero');
+      const user = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user) throw new UsageError(`no user ${userId}`);
+
+      const ledger = ledgerService(ledgerRepository(database.db));
+      const credit = amount > 0n;
+      try {
+        const entry = await ledger.post({
+          kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+          // A retried command with the same --key posts once.
+          idempotencyKey: `adjustment:${flags.key ?? randomUUID()}`,
+          reason,
+          operatorId,
+          postings: [
+            { account: platformAccount('adjustment'), amount: -amount },
+            { account: userAccount(userId, 'available'), amount },
+          ],
+        });
+        const leg = entry.postings.find((p) => p.accountKind === 'available')!;
+        return {
+          result: {
+            entry_id: entry.id,
+            kind: entry.kind,
+            replayed: entry.replayed,
+            user_id: userId,
+            amount: formatAmount(amount),
+            balance: formatAmount(leg.balanceAfter),
+          },
+        };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { result: { error: translate('en', error.key, error.params) }, exitCode: 1 };
+        }
+        throw error;
+      }
+    },
+  },
+};

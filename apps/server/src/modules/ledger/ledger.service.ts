@@ -1,0 +1,418 @@
+// The only way money moves: post() writes one balanced journal entry and moves every
+// balance it touches in the same transaction, idempotently by a caller-chosen key.
+// Other modules call it, inside their own transaction when they change state with it.
+import { createHash, randomInt } from 'node:crypto';
+import { AppError } from '../../errors.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  EARNING_KINDS,
+  ENTRY_KINDS,
+  PLATFORM_ACCOUNTS,
+  isEntryKind,
+  isPlatformAccountKind,
+  isUserAccountKind,
+  type AccountKind,
+  type EntryKind,
+  type PlatformAccountKind,
+  type UserAccountKind,
+} from './kinds.ts';
+import type { AccountKey, LedgerRepository } from './ledger.repository.ts';
+
+/** Which account a posting moves: a user's (with userId) or the platform's. */
+export type AccountRef =
+  | { kind: UserAccountKind; userId: string; subkey?: string }
+  | { kind: PlatformAccountKind; userId?: undefined; subkey?: string };
+
+export const userAccount = (userId: string, kind: UserAccountKind, subkey = ''): AccountRef => ({
+  kind,
+  userId,
+  subkey,
+});
+export const platformAccount = (kind: PlatformAccountKind, subkey = ''): AccountRef => ({
+  kind,
+  subkey,
+});
+
+export interface EntryRequest {
+  kind: EntryKind;
+  /** Same key, same entry: a retry returns the first result instead of posting again. */
+  idempotencyKey: string;
+  /** What the entry is about, e.g. `withdrawal:42`; indexed. */
+  reference?: string | null;
+  /** Shown to the investor in Fund Details. */
+  memo?: string | null;
+  /** Operator kinds only (required there): why, and who. Not shown to the investor. */
+  reason?: string | null;
+  operatorId?: string | null;
+  /** Signed amounts in 10^-8 USDT; positive adds to the account's balance. Sum to zero. */
+  postings: { account: AccountRef; amount: bigint }[];
+}
+
+export interface PostedEntry {
+  id: string;
+  kind: EntryKind;
+  idempotencyKey: string;
+  reference: string | null;
+  memo: string | null;
+  createdAt: Date;
+  /** True when the key had been posted before and this is that first result. Postings
+   * are then in the order they were written, not the order of the request. */
+  replayed: boolean;
+  postings: PostedLeg[];
+}
+
+export interface PostedLeg {
+  accountId: string;
+  /** null for a platform account. */
+  userId: string | null;
+  accountKind: AccountKind;
+  subkey: string;
+  amount: bigint;
+  balanceAfter: bigint;
+}
+
+/** Code 0, translated: a no-negative account would go below zero. Nothing was posted. */
+export class InsufficientBalanceError extends AppError {
+  constructor() {
+    super('ledger.insufficient_balance');
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** The idempotency key was already used for a different entry. Nothing was posted. */
+export class IdempotencyConflictError extends AppError {
+  constructor(readonly idempotencyKey: string) {
+    super('ledger.idempotency_conflict');
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+/** A caller built an entry the ledger does not allow: a bug in the calling module. */
+export class LedgerEntryError extends Error {
+  constructor(message: string) {
+    super(`ledger: ${message}`);
+    this.name = 'LedgerEntryError';
+  }
+}
+
+interface PlannedLeg extends AccountKey {
+  amount: bigint;
+  mayGoNegative: boolean;
+  /** The account without its shard: what the idempotency payload compares. */
+  logical: string;
+}
+
+interface Plan {
+  request: EntryRequest;
+  legs: PlannedLeg[];
+  payloadHash: Buffer;
+}
+
+const ID = /^[1-9]\d{0,18}$/;
+const SUBKEY = /^[0-9A-Za-z_:-]{0,64}$/;
+
+/** How many rows a platform account is split into (decision 005). */
+export type ShardCount = (kind: PlatformAccountKind) => number;
+const defaultShards: ShardCount = (kind) => PLATFORM_ACCOUNTS[kind].shards;
+
+function planLeg(account: AccountRef, amount: bigint, shardsOf: ShardCount): PlannedLeg {
+  const subkey = account.subkey ?? '';
+  if (typeof amount !== 'bigint' || amount === 0n) {
+    throw new LedgerEntryError(`amount must be a non-zero bigint (${String(amount)})`);
+  }
+  if (!SUBKEY.test(subkey)) throw new LedgerEntryError(`bad subkey ${subkey}`);
+  if (isUserAccountKind(account.kind)) {
+    if (!account.userId || !ID.test(account.userId)) {
+      throw new LedgerEntryError(`${account.kind} needs a user id`);
+    }
+    if ((account.kind === 'available' || account.kind === 'frozen') && subkey !== '') {
+      throw new LedgerEntryError(`${account.kind} has no subkey`);
+    }
+    return {
+      userId: account.userId,
+      kind: account.kind,
+      subkey,
+      shard: 0,
+      amount,
+      mayGoNegative: false,
+      logical: `${account.userId}/${account.kind}/${subkey}`,
+    };
+  }
+  if (!isPlatformAccountKind(account.kind)) {
+    throw new LedgerEntryError(`unknown account kind ${String(account.kind)}`);
+  }
+  if (account.userId !== undefined) {
+    throw new LedgerEntryError(`${account.kind} is a platform account`);
+  }
+  const rule = PLATFORM_ACCOUNTS[account.kind];
+  const shards = shardsOf(account.kind);
+  if (!(rule.subkeys as readonly string[]).includes(subkey)) {
+    throw new LedgerEntryError(`${account.kind} has no subkey "${subkey}"`);
+  }
+  // A sharded account that may not go negative can only be credited here: a debit would
+  // have to find a shard holding enough (done by a dedicated sweep when it is needed).
+  if (shards > 1 && !rule.mayGoNegative && amount < 0n) {
+    throw new LedgerEntryError(`${account.kind} is sharded and credit-only`);
+  }
+  return {
+    userId: null,
+    kind: account.kind,
+    subkey,
+    shard: shards > 1 ? randomInt(shards) : 0,
+    amount,
+    mayGoNegative: rule.mayGoNegative,
+    logical: `platform/${account.kind}/${subkey}`,
+  };
+}
+
+/** Checks an entry against the rules of its kind and fixes its shards and payload hash. */
+export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan {
+  const { kind } = request;
+  if (!isEntryKind(kind)) throw new LedgerEntryError(`unknown entry kind ${String(kind)}`);
+  const rule = ENTRY_KINDS[kind];
+  const key = request.idempotencyKey;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
+    throw new LedgerEntryError('idempotency key must be 1 to 200 characters');
+  }
+  if (request.postings.length < 2) throw new LedgerEntryError('an entry needs two postings');
+  const legs = request.postings.map((p) => {
+    if (!(rule.accounts as readonly AccountKind[]).includes(p.account.kind)) {
+      throw new LedgerEntryError(`${kind} may not touch ${p.account.kind}`);
+    }
+    return planLeg(p.account, p.amount, shardsOf);
+  });
+  if (new Set(legs.map((l) => l.logical)).size !== legs.length) {
+    throw new LedgerEntryError('an entry touches each account once');
+  }
+  const total = legs.reduce((sum, l) => sum + l.amount, 0n);
+  if (total !== 0n) throw new LedgerEntryError(`postings sum to ${total}, not zero`);
+  if (rule.operator && (!request.reason?.trim() || !request.operatorId?.trim())) {
+    throw new LedgerEntryError(`${kind} needs a reason and the operator's id`);
+  }
+  const canonical = JSON.stringify({
+    kind,
+    reference: request.reference ?? null,
+    memo: request.memo ?? null,
+    reason: request.reason ?? null,
+    operatorId: request.operatorId ?? null,
+    legs: legs.map((l) => [l.logical, l.amount.toString()]).sort(),
+  });
+  return { request, legs, payloadHash: createHash('sha256').update(canonical).digest() };
+}
+
+const accountKeyOf = (k: AccountKey) => `${k.userId ?? ''}|${k.kind}|${k.subkey}|${k.shard}`;
+
+function isTransient(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export interface UserBalances {
+  available: bigint;
+  frozen: bigint;
+  trading_principal: bigint;
+  undistributed_earnings: bigint;
+  mining: bigint;
+  total_assets: bigint;
+  total_earnings: bigint;
+}
+
+export function ledgerService(
+  repo: LedgerRepository,
+  options: { shards?: Partial<Record<PlatformAccountKind, number>> } = {},
+) {
+  const shardsOf: ShardCount = (kind) => options.shards?.[kind] ?? defaultShards(kind);
+  // Account ids never change and accounts are never deleted, so an id seen committed can
+  // be remembered for the life of the process. Only committed rows are cached.
+  const accountIds = new Map<string, string>();
+
+  async function resolveAccounts(q: Db, legs: PlannedLeg[], cache: boolean) {
+    const ids = new Map<string, string>();
+    const missing: PlannedLeg[] = [];
+    for (const leg of legs) {
+      const id = accountIds.get(accountKeyOf(leg));
+      if (id) ids.set(accountKeyOf(leg), id);
+      else missing.push(leg);
+    }
+    if (missing.length > 0) {
+      let found = await repo.findAccounts(q, missing);
+      if (found.length < missing.length) {
+        await repo.createAccounts(q, missing);
+        found = await repo.findAccounts(q, missing);
+      }
+      for (const row of found) {
+        const key = accountKeyOf({
+          userId: row.user_id,
+          kind: row.kind,
+          subkey: row.subkey,
+          shard: row.shard,
+        });
+        ids.set(key, row.id);
+        if (cache) {
+          if (accountIds.size > 500_000) accountIds.clear();
+          accountIds.set(key, row.id);
+        }
+      }
+    }
+    return legs.map((leg) => {
+      const id = ids.get(accountKeyOf(leg));
+      if (!id) throw new Error(`ledger: account ${accountKeyOf(leg)} could not be created`);
+      return id;
+    });
+  }
+
+  async function write(q: Db, plan: Plan, accountIdsOfLegs: string[]): Promise<PostedEntry> {
+    const { request } = plan;
+    let rows;
+    try {
+      rows = await repo.postEntry(
+        q,
+        {
+          kind: request.kind,
+          idempotencyKey: request.idempotencyKey,
+          reference: request.reference ?? null,
+          memo: request.memo ?? null,
+          reason: request.reason ?? null,
+          operatorId: request.operatorId ?? null,
+          payloadHash: plan.payloadHash,
+        },
+        plan.legs.map((leg, i) => ({ accountId: accountIdsOfLegs[i]!, amount: leg.amount })),
+      );
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'OL001') throw new InsufficientBalanceError();
+      if (code === 'OL002') throw new IdempotencyConflictError(request.idempotencyKey);
+      throw error;
+    }
+    const first = rows[0];
+    if (!first) throw new Error(`ledger: entry ${request.idempotencyKey} has no postings`);
+    // A replay may have drawn other shards than this attempt: name its accounts afresh.
+    const known = new Map(
+      plan.legs.map((leg, i) => [
+        accountIdsOfLegs[i]!,
+        { userId: leg.userId, kind: leg.kind, subkey: leg.subkey },
+      ]),
+    );
+    if (first.replayed) {
+      for (const a of await repo.accountsById(
+        q,
+        rows.map((r) => r.account_id),
+      )) {
+        known.set(a.id, { userId: a.user_id, kind: a.kind, subkey: a.subkey });
+      }
+    }
+    const postings = rows.map((r): PostedLeg => {
+      const account = known.get(r.account_id)!;
+      return {
+        accountId: r.account_id,
+        userId: account.userId,
+        accountKind: account.kind as AccountKind,
+        subkey: account.subkey,
+        amount: BigInt(r.amount),
+        balanceAfter: BigInt(r.balance_after),
+      };
+    });
+    if (!first.replayed) {
+      // In the order of the request (the database wrote them in account id order).
+      const index = new Map(accountIdsOfLegs.map((id, i) => [id, i]));
+      postings.sort((a, b) => index.get(a.accountId)! - index.get(b.accountId)!);
+    }
+    return {
+      id: first.entry_id,
+      kind: request.kind,
+      idempotencyKey: request.idempotencyKey,
+      reference: request.reference ?? null,
+      memo: request.memo ?? null,
+      createdAt: new Date(first.created_at),
+      replayed: first.replayed,
+      postings,
+    };
+  }
+
+  return {
+    /**
+     * Posts one entry. With `trx`, it joins the caller's transaction (if this throws, that
+     * transaction is failed and must roll back); without, the entry is a transaction of
+     * its own, retried after a deadlock or serialisation failure.
+     * Throws InsufficientBalanceError, IdempotencyConflictError or LedgerEntryError.
+     */
+    async post(request: EntryRequest, trx?: Db): Promise<PostedEntry> {
+      const plan = planEntry(request, shardsOf);
+      if (trx) return write(trx, plan, await resolveAccounts(trx, plan.legs, false));
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          // Accounts are created first, in autocommit, so their ids are committed and safe
+          // to cache; the entry is then one statement, a transaction of its own.
+          const ids = await resolveAccounts(repo.db, plan.legs, true);
+          return await write(repo.db, plan, ids);
+        } catch (error) {
+          if (attempt >= 3 || !isTransient(error)) throw error;
+        }
+      }
+    },
+
+    /**
+     * Creates the accounts (every shard of a platform one) unless they exist, outside any
+     * transaction. Optional: post() creates accounts on first use; a module that posts
+     * inside its own transaction can open a user's accounts first (e.g. at registration)
+     * so that no account row is created while its transaction holds locks.
+     */
+    async openAccounts(refs: AccountRef[]) {
+      const legs = refs.flatMap((ref) => {
+        const leg = planLeg(ref, 1n, shardsOf);
+        const shards = leg.userId === null ? shardsOf(ref.kind as PlatformAccountKind) : 1;
+        return Array.from({ length: shards }, (_, shard) => ({ ...leg, shard }));
+      });
+      for (let i = 0; i < legs.length; i += 500) {
+        await resolveAccounts(repo.db, legs.slice(i, i + 500), true);
+      }
+    },
+
+    /** The investor's figures (userinfo, Home, Me), each a sum of ledger postings. */
+    async userBalances(userId: string): Promise<UserBalances> {
+      const [byKind, earnings] = await Promise.all([
+        repo.userBalancesByKind(userId),
+        repo.userNetByEntryKinds(userId, EARNING_KINDS),
+      ]);
+      const of = (kind: UserAccountKind) =>
+        BigInt(byKind.find((row) => row.kind === kind)?.balance ?? '0');
+      const figures = {
+        available: of('available'),
+        frozen: of('frozen'),
+        trading_principal: of('robot_principal'),
+        undistributed_earnings: of('robot_pnl'),
+        mining: of('mining'),
+      };
+      return {
+        ...figures,
+        total_assets: Object.values(figures).reduce((sum, v) => sum + v, 0n),
+        total_earnings: earnings,
+      };
+    },
+
+    /** Fund Details: the changes of the user's balance (available), newest first. */
+    async fundLog(userId: string, options: { page: number; limit: number; kind?: EntryKind }) {
+      const { rows, total } = await repo.accountHistory(userId, 'available', {
+        limit: options.limit,
+        offset: (options.page - 1) * options.limit,
+        ...(options.kind ? { entryKind: options.kind } : {}),
+      });
+      return {
+        total,
+        records: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as EntryKind,
+          amount: BigInt(r.amount),
+          balanceAfter: BigInt(r.balance_after),
+          createdAt: new Date(r.created_at),
+          memo: r.memo ?? '',
+        })),
+      };
+    },
+
+    /** A platform account's balance: the sum of its shards. */
+    platformBalance: (kind: PlatformAccountKind, subkey = '') => repo.platformBalance(kind, subkey),
+  };
+}
+
+export type LedgerService = ReturnType<typeof ledgerService>;
