@@ -33,11 +33,16 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Olive is running') && resolve());
+  server.stdout.on(
+    'data',
+    (chunk: Buffer) => chunk.toString().includes('Olive is running') && resolve(),
+  );
   server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
 
-const db = new pg.Client({ connectionString: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive` });
+const db = new pg.Client({
+  connectionString: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
+});
 await db.connect();
 const hash = await hashPassword(PASSWORD);
 await db.query(
@@ -88,7 +93,12 @@ const summary = {
   ok_replies: result['2xx'],
   non_2xx: result.non2xx,
   errors: result.errors,
-  latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+  latency_ms: {
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  },
 };
 await writeFile('bench/results/logins.json', `${JSON.stringify(summary, null, 2)}\n`);
 process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

@@ -46,6 +46,12 @@ import { registrationService } from './modules/users/registration.service.ts';
 import { userRepository } from './modules/users/user.repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userViews } from './modules/users/views.ts';
+import { depositKeys, type ChainEnvironment } from './modules/wallet/chain-environment.ts';
+import { depositRepository } from './modules/wallet/deposit.repository.ts';
+import { depositService } from './modules/wallet/deposit.service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { withdrawalRepository } from './modules/wallet/withdrawal.repository.ts';
+import { withdrawalService } from './modules/wallet/withdrawal.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +64,8 @@ export interface AppDeps {
   mailer?: Mailer;
   sms?: SmsSender;
   captchaGenerator?: CaptchaGenerator;
+  /** The chains (devchain or configured nodes); null when none is reachable (unit tests). */
+  chain?: ChainEnvironment | null;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -121,8 +129,29 @@ export function createServices(deps: AppDeps) {
   });
   const profiles = profileService({ users, sessions, codes, registration, clock });
   const logins = loginService({ users, sessions, captchas, counters });
-  const views = userViews(users, zeroBalances);
+  const chain = deps.chain ?? null;
+  const deposits = depositRepository(db);
+  const withdrawalRepo = withdrawalRepository(db);
+  const depositsService = depositService({
+    repo: deposits,
+    keys: depositKeys(config),
+    faucet: chain?.faucet ?? null,
+  });
+  const withdrawals = withdrawalService({
+    repo: withdrawalRepo,
+    deposits,
+    users,
+    ledger,
+    settings,
+    clock,
+  });
+  const views = userViews(users, (id) => ledger.userBalances(id), withdrawals.addresses);
   return {
+    chain,
+    deposits,
+    depositsService,
+    withdrawalRepo,
+    withdrawals,
     sessions,
     settings,
     updates: updateService(settings),
@@ -138,16 +167,6 @@ export function createServices(deps: AppDeps) {
     views,
   };
 }
-
-// Replaced by the ledger's figures when the ledger module lands.
-const zeroBalances = async () => ({
-  available: 0n,
-  frozen: 0n,
-  total_assets: 0n,
-  trading_principal: 0n,
-  undistributed_earnings: 0n,
-  total_earnings: 0n,
-});
 
 function mailUrl(deps: AppDeps) {
   if (deps.config.SMTP_URL) return deps.config.SMTP_URL;
@@ -176,12 +195,12 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(helmet);
   await app.register(underPressure);
-  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, redis: deps.redis ?? null });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(swagger);
-
+  // i18n's hook must run before the rate limit's, so a refusal is in the caller's language.
   await app.register(i18n);
+  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, redis: deps.redis ?? null });
   await app.register(envelope);
   await app.register(auth, { sessions: services.sessions });
 
@@ -192,6 +211,10 @@ export async function buildApp(deps: AppDeps) {
   }
   await app.register(supportRoutes, { updates: services.updates });
   await app.register(ledgerRoutes, { ledger: services.ledger });
+  await app.register(walletRoutes, {
+    deposits: services.depositsService,
+    withdrawals: services.withdrawals,
+  });
   await app.register(unofferedRoutes);
 
   await app.register(staticFiles, { root: config.WEB_DIST_DIR || defaultWebDist });

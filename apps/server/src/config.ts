@@ -38,6 +38,26 @@ const schema = {
     SMS_GATEWAY_URL: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
     SMS_GATEWAY_KEY: { type: 'string', default: '' },
     SMS_SENDER: { type: 'string', default: 'Olive' },
+    CHAIN_RPC_ERC20: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    CHAIN_RPC_BEP20: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    CHAIN_RPC_TRC20: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    USDT_CONTRACT_ERC20: { type: 'string', pattern: '^(0x[0-9a-fA-F]{40})?$', default: '' },
+    USDT_CONTRACT_BEP20: { type: 'string', pattern: '^(0x[0-9a-fA-F]{40})?$', default: '' },
+    USDT_CONTRACT_TRC20: { type: 'string', pattern: '^(T[1-9A-HJ-NP-Za-km-z]{33})?$', default: '' },
+    DEPOSIT_XPUB_EVM: {
+      type: 'string',
+      pattern: '^(xpub[1-9A-HJ-NP-Za-km-z]{107,108})?$',
+      default: '',
+    },
+    DEPOSIT_XPUB_TRON: {
+      type: 'string',
+      pattern: '^(xpub[1-9A-HJ-NP-Za-km-z]{107,108})?$',
+      default: '',
+    },
+    HOT_WALLET_KEY_EVM: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
+    CHAIN_START_BLOCK: { type: 'string', pattern: '^(head|\\d+)$', default: 'head' },
+    DEVCHAIN_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8547 },
+    DEVCHAIN_BLOCK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
   },
 } as const;
 
@@ -66,7 +86,23 @@ export interface Config {
   SMS_GATEWAY_URL: string;
   SMS_GATEWAY_KEY: string;
   SMS_SENDER: string;
+  CHAIN_RPC_ERC20: string;
+  CHAIN_RPC_BEP20: string;
+  CHAIN_RPC_TRC20: string;
+  USDT_CONTRACT_ERC20: string;
+  USDT_CONTRACT_BEP20: string;
+  USDT_CONTRACT_TRC20: string;
+  DEPOSIT_XPUB_EVM: string;
+  DEPOSIT_XPUB_TRON: string;
+  HOT_WALLET_KEY_EVM: string;
+  CHAIN_START_BLOCK: string;
+  DEVCHAIN_PORT: number;
+  DEVCHAIN_BLOCK_MS: number;
 }
+
+/** No RPC URL configured: the local devchain stands in for the three networks. */
+export const usesDevchain = (config: Config) =>
+  !config.CHAIN_RPC_ERC20 && !config.CHAIN_RPC_BEP20 && !config.CHAIN_RPC_TRC20;
 
 export class ConfigError extends Error {}
 
@@ -87,6 +123,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required in production.');
+  }
+  if (config.NODE_ENV === 'production') {
+    for (const name of ['DEPOSIT_XPUB_EVM', 'DEPOSIT_XPUB_TRON'] as const) {
+      if (!config[name])
+        throw new ConfigError(`Invalid configuration: ${name} is required in production.`);
+    }
+    if (usesDevchain(config)) {
+      throw new ConfigError(
+        'Invalid configuration: CHAIN_RPC_ERC20, CHAIN_RPC_BEP20 or CHAIN_RPC_TRC20 is required in production.',
+      );
+    }
   }
   if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_KEY) {
     throw new ConfigError(

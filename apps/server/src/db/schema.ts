@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: Timestamp;
   password_changed_at: Timestamp | null;
   fund_password_changed_at: Timestamp | null;
+  fund_password_failures: Generated<number>;
+  withdraw_locked_until: Timestamp | null;
 }
 
 export interface CaptchasTable {
@@ -99,6 +101,115 @@ export interface PostingsTable {
   balance_after: ColumnType<string, string, never>;
 }
 
+// Top-up (migration 0004).
+export interface NetworkSettingsTable {
+  network: 'erc20' | 'bep20' | 'trc20';
+  confirmations: number;
+  min_deposit: ColumnType<string, string | bigint, string | bigint>;
+  min_withdrawal: ColumnType<string, string | bigint, string | bigint>;
+  withdrawal_fee: ColumnType<string, string | bigint, string | bigint>;
+  daily_withdrawal_limit: ColumnType<string, string | bigint, string | bigint>;
+  deposit_enabled: Generated<boolean>;
+  withdraw_enabled: Generated<boolean>;
+  contract_address: Generated<string>;
+  token_decimals: number;
+  updated_at: Generated<Date>;
+}
+
+export interface DepositAddressesTable {
+  user_id: string;
+  network: string;
+  address: string;
+  address_hex: string;
+  derivation_index: ColumnType<string, string | bigint, never>;
+  created_at: Generated<Date>;
+}
+
+export interface ChainCursorsTable {
+  network: string;
+  block_number: ColumnType<string, string | bigint, string | bigint>;
+  block_hash: string;
+  updated_at: Generated<Date>;
+}
+
+export interface ChainBlocksTable {
+  network: string;
+  block_number: ColumnType<string, string | bigint, string | bigint>;
+  block_hash: string;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  network: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: ColumnType<string, string | bigint, string | bigint>;
+  block_hash: string;
+  from_address: string;
+  to_address: string;
+  user_id: string;
+  token_amount: ColumnType<string, string | bigint, string>;
+  amount: ColumnType<string, string | bigint, string>;
+  dust: ColumnType<string, string | bigint | undefined, string>;
+  status: 'pending' | 'credited' | 'below_minimum' | 'orphaned';
+  confirmations: Generated<number>;
+  ledger_entry_id: string | null;
+  created_at: Generated<Date>;
+  credited_at: Date | null;
+}
+
+// Withdrawals (migration 0005).
+export interface WithdrawalAddressesTable {
+  user_id: string;
+  network: string;
+  address: string;
+  created_at: Generated<Date>;
+}
+
+export interface WithdrawalAddressResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  network: string;
+  old_address: string;
+  operator_id: string;
+  reason: string;
+  created_at: Generated<Date>;
+}
+
+export type WithdrawalStatus =
+  'pending_review' | 'approved' | 'broadcast' | 'confirmed' | 'rejected' | 'failed';
+
+type Units = ColumnType<string, string | bigint, string | bigint>;
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  user_id: string;
+  network: string;
+  address: string;
+  amount: Units;
+  fee: Units;
+  receive_amount: Units;
+  status: WithdrawalStatus;
+  request_id: string | null;
+  reviewed_by: string | null;
+  review_note: string | null;
+  nonce: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  tx_hash: string | null;
+  raw_tx: string | null;
+  confirmations: Generated<number>;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  broadcast_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+export interface HotWalletNoncesTable {
+  scope: string;
+  address: string;
+  next_nonce: Units;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -106,6 +217,15 @@ export interface Database {
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;
   avatars: AvatarsTable;
+  network_settings: NetworkSettingsTable;
+  deposit_addresses: DepositAddressesTable;
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  deposits: DepositsTable;
+  withdrawal_addresses: WithdrawalAddressesTable;
+  withdrawal_address_resets: WithdrawalAddressResetsTable;
+  withdrawals: WithdrawalsTable;
+  hot_wallet_nonces: HotWalletNoncesTable;
   accounts: AccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;

@@ -3,7 +3,15 @@
 import type { Db } from './database.ts';
 import { settingsRepository } from '../modules/support/settings.repository.ts';
 import { APP_UPDATE_KEY, defaultAppUpdate } from '../modules/support/update.service.ts';
+import { depositRepository } from '../modules/wallet/deposit.repository.ts';
+import {
+  AUTO_APPROVE_KEY,
+  DEFAULT_AUTO_APPROVE_MAX,
+} from '../modules/wallet/withdrawal.service.ts';
 
 export async function seed(db: Db): Promise<void> {
-  await settingsRepository(db).putDefault(APP_UPDATE_KEY, defaultAppUpdate);
+  const settings = settingsRepository(db);
+  await settings.putDefault(APP_UPDATE_KEY, defaultAppUpdate);
+  await settings.putDefault(AUTO_APPROVE_KEY, DEFAULT_AUTO_APPROVE_MAX);
+  await depositRepository(db).seedNetworkSettings();
 }

@@ -14,10 +14,18 @@ export interface BalanceFigures {
 
 export type BalancesPort = (userId: string) => Promise<BalanceFigures>;
 
-export function userViews(users: UserRepository, balances: BalancesPort) {
+export function userViews(
+  users: UserRepository,
+  balances: BalancesPort,
+  withdrawalAddresses: (userId: string) => Promise<{ erc20: string; bep20: string; trc20: string }>,
+) {
   return {
     async userinfo(userId: string) {
-      const [user, figures] = await Promise.all([users.findById(userId), balances(userId)]);
+      const [user, figures, addresses] = await Promise.all([
+        users.findById(userId),
+        balances(userId),
+        withdrawalAddresses(userId),
+      ]);
       if (!user) throw new Error(`user ${userId} vanished`);
       return {
         user_id: user.id,
@@ -35,8 +43,7 @@ export function userViews(users: UserRepository, balances: BalancesPort) {
         trading_principal: formatAmount(figures.trading_principal),
         undistributed_earnings: formatAmount(figures.undistributed_earnings),
         total_earnings: formatAmount(figures.total_earnings),
-        // Withdrawal addresses arrive with the withdrawal module.
-        addresses: { erc20: '', bep20: '', trc20: '' },
+        addresses,
       };
     },
     avatar: (userId: string) => users.findAvatar(userId),

@@ -7,6 +7,9 @@ import type { Redis } from 'ioredis';
 export default fp<{ max: number; redis: Redis | null }>(async (app, { max, redis }) => {
   await app.register(rateLimit, {
     global: true,
+    // After the body is read (small: 64 KiB at most), so the refusal knows `lang`, and
+    // before the token is looked up, so a flood costs no database work.
+    hook: 'preValidation',
     max,
     timeWindow: '1 minute',
     nameSpace: 'olive-rl:',

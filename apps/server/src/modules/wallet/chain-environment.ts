@@ -1,0 +1,79 @@
+// The chains Olive talks to, resolved once at startup: real nodes from the configuration
+// in production, or the local devchain in the demo and tests. Everything downstream
+// (watchers, sender, faucet) takes this object and does not care which it is.
+import { createHash } from 'node:crypto';
+import { accountKeysFromSeed, COIN_TYPE, tronToHex } from '@olive/chain';
+import type { Hex } from 'viem';
+import type { Config } from '../../config.ts';
+import type { DepositKeys, Faucet } from './deposit.service.ts';
+import { NETWORKS, type Network } from './networks.ts';
+
+export interface ChainEnvironment {
+  mode: 'devchain' | 'rpc';
+  rpc: Partial<Record<Network, string>>;
+  contracts: Partial<Record<Network, { address: string; decimals: number }>>;
+  /** EVM hot-wallet key; the TRON production sender is configured separately. */
+  hotKey: Hex | null;
+  faucet: Faucet | null;
+  startBlock: bigint | 'head';
+  /** How the saved address is given to the EVM path (TRON -> hex on the devchain). */
+  toHex: (network: Network, address: string) => string;
+}
+
+/**
+ * Deposit keys for the demo and tests: a fixed, published seed, so addresses stay the same
+ * across restarts. Never used in production (config refuses to start without real xpubs).
+ */
+const DEMO_SEED = createHash('sha256')
+  .update('olive demo deposit seed - not for production')
+  .digest();
+export const demoDepositKeys = {
+  evm: accountKeysFromSeed(DEMO_SEED, COIN_TYPE.evm),
+  tron: accountKeysFromSeed(DEMO_SEED, COIN_TYPE.tron),
+};
+
+export function depositKeys(config: Config): DepositKeys {
+  return {
+    evmXpub: config.DEPOSIT_XPUB_EVM || demoDepositKeys.evm.xpub,
+    tronXpub: config.DEPOSIT_XPUB_TRON || demoDepositKeys.tron.xpub,
+  };
+}
+
+export const evmHex = (network: Network, address: string) =>
+  network === 'trc20' && address.startsWith('T') ? tronToHex(address) : address;
+
+/** Production: RPC URLs, contracts and the hot key from the configuration. */
+export function configuredChains(config: Config): ChainEnvironment {
+  const rpc: ChainEnvironment['rpc'] = {};
+  const contracts: ChainEnvironment['contracts'] = {};
+  const urls = {
+    erc20: config.CHAIN_RPC_ERC20,
+    bep20: config.CHAIN_RPC_BEP20,
+    trc20: config.CHAIN_RPC_TRC20,
+  };
+  const addresses = {
+    erc20: config.USDT_CONTRACT_ERC20,
+    bep20: config.USDT_CONTRACT_BEP20,
+    trc20: config.USDT_CONTRACT_TRC20,
+  };
+  const decimals = { erc20: 6, bep20: 18, trc20: 6 };
+  for (const network of NETWORKS) {
+    if (urls[network]) rpc[network] = urls[network];
+    if (addresses[network]) {
+      // TRON's JSON-RPC takes the contract as EVM hex.
+      contracts[network] = {
+        address: evmHex(network, addresses[network]),
+        decimals: decimals[network],
+      };
+    }
+  }
+  return {
+    mode: 'rpc',
+    rpc,
+    contracts,
+    hotKey: (config.HOT_WALLET_KEY_EVM || null) as Hex | null,
+    faucet: null,
+    startBlock: config.CHAIN_START_BLOCK === 'head' ? 'head' : BigInt(config.CHAIN_START_BLOCK),
+    toHex: evmHex,
+  };
+}

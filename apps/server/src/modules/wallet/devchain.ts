@@ -1,0 +1,71 @@
+// The demo's chains: one local Hardhat devchain stands in for ERC20, BEP20 and TRC20 with
+// a test USDT contract each (6, 18 and 6 decimals). It starts empty every time, so what
+// the database remembers of the previous one (cursors, nonces, unsent transactions) is
+// reset here; money already credited stays credited in the ledger.
+import { sendTestUsdt, startDevchain, type Devchain } from '@olive/devchain';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { LoopLogger } from '../../workers/loop.ts';
+import { evmHex, type ChainEnvironment } from './chain-environment.ts';
+import { NETWORKS } from './networks.ts';
+
+export const DEVCHAIN_SCOPE = 'devchain';
+export const FAUCET_AMOUNT = '100';
+
+export function devchainEnvironment(devchain: Devchain): ChainEnvironment {
+  const rpc: ChainEnvironment['rpc'] = {};
+  const contracts: ChainEnvironment['contracts'] = {};
+  for (const network of NETWORKS) {
+    rpc[network] = devchain.rpcUrl;
+    contracts[network] = devchain.contracts[network];
+  }
+  return {
+    mode: 'devchain',
+    rpc,
+    contracts,
+    hotKey: devchain.hotWallet.privateKey,
+    faucet: async (network, to) => ({
+      txHash: await sendTestUsdt({ deployment: devchain, network, to, amount: FAUCET_AMOUNT }),
+      amount: FAUCET_AMOUNT,
+    }),
+    startBlock: 0n,
+    toHex: evmHex,
+  };
+}
+
+/** Forgets the previous devchain: its blocks, nonces and transactions are gone. */
+export async function forgetPreviousDevchain(db: Db, log: LoopLogger) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chain_cursors').execute();
+    await trx.deleteFrom('chain_blocks').execute();
+    await trx.deleteFrom('hot_wallet_nonces').where('scope', '=', DEVCHAIN_SCOPE).execute();
+    const orphaned = await trx
+      .updateTable('deposits')
+      .set({ status: 'orphaned' })
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    // Transactions signed for the old chain paid nothing: sign them again on the new one.
+    const resent = await trx
+      .updateTable('withdrawals')
+      .set({ status: 'approved', nonce: null, tx_hash: null, raw_tx: null, confirmations: 0 })
+      .where('status', 'in', ['approved', 'broadcast'])
+      .returning('id')
+      .execute();
+    if (orphaned.length || resent.length) {
+      log.warn(
+        { deposits: orphaned.length, withdrawals: resent.length },
+        'devchain restarted: unconfirmed deposits orphaned, open withdrawals will be signed again',
+      );
+    }
+  });
+}
+
+export async function startDemoChains(config: Config, dataDir: string) {
+  const devchain = await startDevchain({
+    port: config.DEVCHAIN_PORT,
+    blockTimeMs: config.DEVCHAIN_BLOCK_MS,
+    dataDir,
+  });
+  return { devchain, environment: devchainEnvironment(devchain) };
+}

@@ -1,0 +1,64 @@
+// The wallet's long-running loops for the worker role: a deposit watcher per network with
+// an RPC, and a withdrawal sender per network with a hot wallet. Each runs in exactly one
+// worker process (advisory lock).
+import type { ExclusiveLoop, LoopLogger } from '../../workers/loop.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { viemChainReader } from './chain-reader.ts';
+import { viemChainWriter } from './chain-writer.ts';
+import type { ChainEnvironment } from './chain-environment.ts';
+import type { DepositRepository } from './deposit.repository.ts';
+import { depositWatcher } from './deposit.watcher.ts';
+import { DEVCHAIN_SCOPE } from './devchain.ts';
+import { NETWORKS } from './networks.ts';
+import type { WithdrawalRepository } from './withdrawal.repository.ts';
+import { withdrawalSender } from './withdrawal.sender.ts';
+import type { WithdrawalService } from './withdrawal.service.ts';
+
+export function walletLoops(
+  env: ChainEnvironment,
+  deps: {
+    deposits: DepositRepository;
+    withdrawalRepo: WithdrawalRepository;
+    withdrawals: WithdrawalService;
+    ledger: LedgerService;
+    log: LoopLogger;
+  },
+): ExclusiveLoop[] {
+  const loops: ExclusiveLoop[] = [];
+  for (const network of NETWORKS) {
+    const rpcUrl = env.rpc[network];
+    if (!rpcUrl) continue;
+    const watcher = depositWatcher(
+      { repo: deps.deposits, ledger: deps.ledger, reader: viemChainReader(rpcUrl), log: deps.log },
+      { network, startBlock: env.startBlock },
+    );
+    // Short interval: a confirming block is credited well within 2 seconds.
+    loops.push({ name: `deposit-watcher:${network}`, intervalMs: 300, tick: () => watcher.tick() });
+
+    const contract = env.contracts[network];
+    // TRC20 in production signs with TronWeb (not wired yet); on the devchain it is EVM.
+    if (!env.hotKey || !contract || (network === 'trc20' && env.mode !== 'devchain')) continue;
+    const sender = withdrawalSender(
+      {
+        repo: deps.withdrawalRepo,
+        deposits: deps.deposits,
+        withdrawals: deps.withdrawals,
+        writer: viemChainWriter({
+          rpcUrl,
+          contract: contract.address,
+          hotKey: env.hotKey,
+          nonceScope: env.mode === 'devchain' ? DEVCHAIN_SCOPE : network,
+          toHex: (address) => env.toHex(network, address),
+        }),
+        log: deps.log,
+      },
+      network,
+    );
+    loops.push({
+      name: `withdrawal-sender:${network}`,
+      intervalMs: 500,
+      tick: () => sender.tick(),
+    });
+  }
+  return loops;
+}
