@@ -8,6 +8,7 @@ import { openDatabase } from './db/open.ts';
 import { supportCommands } from './modules/support/cli.ts';
 import { ledgerCommands } from './modules/ledger/cli.ts';
 import { userCommands } from './modules/users/cli.ts';
+import { walletCommands } from './modules/wallet/cli.ts';
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -18,6 +19,7 @@ const commands: Record<string, Command> = {
   ...supportCommands,
   ...ledgerCommands,
   ...userCommands,
+  ...walletCommands,
 };
 
 function usage() {

@@ -3,12 +3,15 @@
 // database, cleanly.
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, usesDevchain } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { systemClock } from './ports/clock.ts';
 import { DevInbox } from './modules/messaging/dev-inbox.ts';
 import { startWorkers } from './workers/index.ts';
 import { workerPlan } from './workers/plan.ts';
+import { applyContracts, configuredChains } from './modules/wallet/chain-environment.ts';
+import { demoChains, forgetPreviousDevchain } from './modules/wallet/devchain.ts';
 
 async function main() {
   const config = loadConfig();
@@ -17,12 +20,30 @@ async function main() {
   // No SMTP server configured: run the embedded one so registration works out of the box.
   const devInbox = config.SMTP_URL ? null : new DevInbox();
   await devInbox?.listen(config.DEV_INBOX_PORT);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, redis, devInbox });
+  // No RPC URL configured: a local devchain stands in for ERC20, BEP20 and TRC20.
+  const demo = usesDevchain(config)
+    ? await demoChains(config, resolve(config.PG_DATA_DIR, '..', 'devchain'))
+    : null;
+  const chain = demo?.environment ?? configuredChains(config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    redis,
+    devInbox,
+    chain,
+  });
+  if (demo?.devchain) await forgetPreviousDevchain(database.db, app.log);
+  await applyContracts(app.services.deposits, chain);
 
   const runsWorkers = config.APP_ROLE !== 'api';
   const runsApi = config.APP_ROLE !== 'worker';
   const workers = runsWorkers
-    ? await startWorkers(database.url, workerPlan(database.db), app.log)
+    ? await startWorkers(
+        database.url,
+        workerPlan(database.db, app.services, chain, app.log),
+        app.log,
+      )
     : null;
 
   let closing = false;
@@ -35,6 +56,7 @@ async function main() {
     try {
       await workers?.stop();
       await app.close();
+      await demo?.devchain?.stop();
       await devInbox?.close();
       await redis?.quit();
       await database.close();
@@ -61,7 +83,10 @@ async function main() {
       `  API docs: http://${shownHost}:${port}/api/docs\n` +
       `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n` +
       (devInbox
-        ? `  Mail: no SMTP_URL, so mail and SMS go to http://${shownHost}:${port}/dev/mail\n\n`
+        ? `  Mail: no SMTP_URL, so mail and SMS go to http://${shownHost}:${port}/dev/mail\n`
+        : '') +
+      (demo
+        ? `  Chains: local devchain at ${chain.rpc.erc20} (test USDT on all three networks)\n\n`
         : '\n'),
   );
 }

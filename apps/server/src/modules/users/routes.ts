@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['auth'],
         summary: 'A new image captcha (single use, 5 minutes)',
-        body: Type.Optional(callBody({})),
+        body: callBody({}),
         response: {
           200: envelopeOf(Type.Object({ captcha_id: Type.String(), image: Type.String() })),
         },
@@ -183,7 +183,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         tags: ['users'],
         summary: 'The signed-in user: profile and balance figures',
         security: signedIn.security,
-        body: Type.Optional(callBody({})),
+        body: callBody({}),
       },
     },
     async (request) => request.ok(await views.userinfo(request.caller!.userId)),

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { accountKeysFromSeed, COIN_TYPE, tronToHex } from '@olive/chain';
 import type { Hex } from 'viem';
 import type { Config } from '../../config.ts';
+import type { DepositRepository } from './deposit.repository.ts';
 import type { DepositKeys, Faucet } from './deposit.service.ts';
 import { NETWORKS, type Network } from './networks.ts';
 
@@ -76,4 +77,20 @@ export function configuredChains(config: Config): ChainEnvironment {
     startBlock: config.CHAIN_START_BLOCK === 'head' ? 'head' : BigInt(config.CHAIN_START_BLOCK),
     toHex: evmHex,
   };
+}
+
+/**
+ * Puts the environment's USDT contracts into the network settings the watchers read. The
+ * devchain's always win (a new deployment each start); configured ones only fill a blank,
+ * so an operator's edit in the database is not overwritten by a restart.
+ */
+export async function applyContracts(repo: DepositRepository, env: ChainEnvironment) {
+  for (const network of NETWORKS) {
+    const contract = env.contracts[network];
+    if (!contract) continue;
+    const current = await repo.settings(network);
+    if (env.mode === 'devchain' || !current.contract_address) {
+      await repo.setContract(network, contract.address, contract.decimals);
+    }
+  }
 }

@@ -2,7 +2,13 @@
 // a test USDT contract each (6, 18 and 6 decimals). It starts empty every time, so what
 // the database remembers of the previous one (cursors, nonces, unsent transactions) is
 // reset here; money already credited stays credited in the ledger.
-import { sendTestUsdt, startDevchain, type Devchain } from '@olive/devchain';
+import {
+  readDeployment,
+  sendTestUsdt,
+  startDevchain,
+  type Devchain,
+  type DevchainDeployment,
+} from '@olive/devchain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
@@ -12,7 +18,7 @@ import { NETWORKS } from './networks.ts';
 export const DEVCHAIN_SCOPE = 'devchain';
 export const FAUCET_AMOUNT = '100';
 
-export function devchainEnvironment(devchain: Devchain): ChainEnvironment {
+export function devchainEnvironment(devchain: DevchainDeployment): ChainEnvironment {
   const rpc: ChainEnvironment['rpc'] = {};
   const contracts: ChainEnvironment['contracts'] = {};
   for (const network of NETWORKS) {
@@ -61,7 +67,20 @@ export async function forgetPreviousDevchain(db: Db, log: LoopLogger) {
   });
 }
 
-export async function startDemoChains(config: Config, dataDir: string) {
+/**
+ * The demo's chain for this process: started here when the process runs every role,
+ * otherwise the one another Olive process on this machine started (its deployment file).
+ */
+export async function demoChains(
+  config: Config,
+  dataDir: string,
+): Promise<{ devchain: Devchain | null; environment: ChainEnvironment }> {
+  if (config.APP_ROLE !== 'all') {
+    return {
+      devchain: null,
+      environment: devchainEnvironment(readDeployment(`${dataDir}/deployment.json`)),
+    };
+  }
   const devchain = await startDevchain({
     port: config.DEVCHAIN_PORT,
     blockTimeMs: config.DEVCHAIN_BLOCK_MS,

@@ -16,6 +16,10 @@ export default fp(
     app.decorateRequest('lang', 'en');
     app.decorateRequest('t', translatorFor('en'));
     app.addHook('preValidation', async (request) => {
+      // A call with no parameters may come with no body at all; it is an empty form.
+      if (request.method === 'POST' && request.body === undefined && !request.isMultipart()) {
+        request.body = {};
+      }
       const body = request.body as Record<string, unknown> | undefined;
       const query = request.query as Record<string, unknown> | undefined;
       const lang = normalizeLanguage(
