@@ -98,10 +98,27 @@ const routeTree = rootRoute.addChildren([
     paths.welcome,
     lazyPage(() => import('./routes/login.tsx')),
   ),
-  page(paths.register, placeholderPage('register')),
-  page(paths.setPassword, placeholderPage('setPassword')),
-  page(paths.registered, placeholderPage('registered')),
-  page(paths.emailCheck, placeholderPage('emailCheck')),
+  page(
+    paths.register,
+    lazyPage(() => import('./routes/register.tsx')),
+  ),
+  page(
+    paths.setPassword,
+    lazyPage(() => import('./routes/set-password.tsx')),
+  ),
+  page(
+    paths.registered,
+    lazyPage(() => import('./routes/registered.tsx')),
+    true,
+  ),
+  // The code is entered on the registration screen itself: no separate e-mail step.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: paths.emailCheck,
+    beforeLoad: () => {
+      throw redirect({ to: paths.register, replace: true });
+    },
+  }),
   page(
     paths.article,
     lazyPage(() => import('./routes/article.tsx')),
@@ -121,14 +138,30 @@ const routeTree = rootRoute.addChildren([
   page(paths.notices, placeholderPage('notices'), true),
   page(paths.support, placeholderPage('support')),
   // pages/setting
-  page(paths.loginPassword, placeholderPage('loginPassword'), true),
+  page(
+    paths.loginPassword,
+    lazyPage(() => import('./routes/login-password.tsx')),
+    true,
+  ),
   page(
     paths.language,
     lazyPage(() => import('./routes/language.tsx')),
   ),
-  page(paths.security, placeholderPage('security'), true),
-  page(paths.nickname, placeholderPage('nickname'), true),
-  page(paths.fundPassword, placeholderPage('fundPassword'), true),
+  page(
+    paths.security,
+    lazyPage(() => import('./routes/security.tsx')),
+    true,
+  ),
+  page(
+    paths.nickname,
+    lazyPage(() => import('./routes/nickname.tsx')),
+    true,
+  ),
+  page(
+    paths.fundPassword,
+    lazyPage(() => import('./routes/fund-password.tsx')),
+    true,
+  ),
   // pages/quantification
   page(paths.robotDetail, placeholderPage('robotDetail'), true),
   // system pages

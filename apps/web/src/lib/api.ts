@@ -34,6 +34,28 @@ const OFFLINE_MSG = 'offline';
 export const wasOffline = (reply: Reply<unknown>) =>
   reply.code === CLIENT_FAILURE && reply.msg === OFFLINE_MSG;
 
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const userId = getUserId();
+  if (userId) headers[USER_ID_HEADER] = userId;
+  return headers;
+}
+
+/** Codes 10000 and 0 of the catalogue, shared by form calls and uploads. */
+function applyCatalogue(reply: Envelope<unknown>, failureText: string): void {
+  if (reply.code === ReplyCode.NotSignedIn) {
+    clearSession();
+    if (reply.tologin === 1) {
+      toastFailure(i18n.t('common.login'));
+      goToLogin();
+    }
+  } else if (reply.code === ReplyCode.Failure) {
+    toastFailure(failureText);
+  }
+}
+
 export async function callApi<T = unknown>(
   path: string,
   params: CallParams = {},
@@ -51,11 +73,8 @@ export async function callApi<T = unknown>(
 
   const headers: Record<string, string> = {
     'Content-Type': 'application/x-www-form-urlencoded',
+    ...authHeaders(),
   };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const userId = getUserId();
-  if (userId) headers[USER_ID_HEADER] = userId;
 
   let response: Response;
   try {
@@ -88,15 +107,65 @@ export async function callApi<T = unknown>(
     return failure();
   }
 
-  if (reply.code === ReplyCode.NotSignedIn) {
-    clearSession();
-    if (reply.tologin === 1) {
-      toastFailure(i18n.t('common.login'));
-      goToLogin();
-    }
-  } else if (reply.code === ReplyCode.Failure) {
-    toastFailure(reply.msg);
+  applyCatalogue(reply, reply.msg);
+  return reply;
+}
+
+/** An upload's reply: the envelope plus the `success` and `message` the spec reads. */
+export type UploadReply<T> = Reply<T> & { success?: boolean; message?: string };
+
+/**
+ * The spec's image upload: multipart POST with `lang` first and the file in `field`. A
+ * failure toasts the server message (or the error text); status 404 goes to the login
+ * page, as the spec's upload client does.
+ */
+export async function uploadFile<T = unknown>(
+  path: string,
+  field: string,
+  file: Blob,
+  fileName = 'upload',
+): Promise<UploadReply<T>> {
+  if (!navigator.onLine) {
+    toastText(i18n.t('errors.offline'), 3000);
+    return failure(OFFLINE_MSG);
   }
+  const form = new FormData();
+  form.append('lang', currentLanguage());
+  form.append(field, file, fileName);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: authHeaders(),
+      body: form,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    toastFailure(error instanceof Error && error.name !== 'TypeError' ? error.message : 'error');
+    return failure();
+  }
+
+  const rotated = /^Bearer\s+(\S+)$/i.exec(response.headers.get(TOKEN_HEADER) ?? '');
+  if (rotated?.[1]) replaceToken(rotated[1]);
+
+  let reply: UploadReply<T> | null = null;
+  try {
+    reply = JSON.parse(await response.text()) as UploadReply<T>;
+  } catch {
+    reply = null;
+  }
+  if (response.status === 404) {
+    toastFailure(reply?.message || reply?.msg || `ERROR ${response.status}`);
+    goToLogin();
+    return failure();
+  }
+  if (response.status !== 200 || !reply) {
+    toastFailure(reply?.message || reply?.msg || `ERROR ${response.status}`);
+    return failure();
+  }
+  applyCatalogue(reply as Envelope<T>, reply.message || reply.msg);
   return reply;
 }
 
@@ -113,4 +182,18 @@ export async function callData<T>(path: string, params?: CallParams): Promise<T>
   const reply = await callApi<T>(path, params);
   if (reply.code !== ReplyCode.Ok) throw new ApiError(reply);
   return reply.data as T;
+}
+
+/** For mutations: the whole reply on code 1 (its msg is the success text), else an ApiError. */
+export async function callOk<T>(path: string, params?: CallParams): Promise<Reply<T>> {
+  const reply = await callApi<T>(path, params);
+  if (reply.code !== ReplyCode.Ok) throw new ApiError(reply);
+  return reply;
+}
+
+/** The `data` a refused call carries ({field, captcha_required}), if any. */
+export function failureData(error: unknown): { field?: string; captcha_required?: boolean } {
+  if (!(error instanceof ApiError)) return {};
+  const data = error.reply.data;
+  return data && typeof data === 'object' ? (data as { field?: string }) : {};
 }

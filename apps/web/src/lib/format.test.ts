@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUsdt } from './format.ts';
+import { formatDate, formatUsdt, maskAccount } from './format.ts';
 
 describe('formatUsdt', () => {
   it('groups thousands and keeps at least two decimals', () => {
@@ -42,5 +42,14 @@ describe('formatDate', () => {
   it('shows -- for invalid input', () => {
     expect(formatDate('not a date')).toBe('--');
     expect(formatDate(null)).toBe('--');
+  });
+});
+
+describe('maskAccount', () => {
+  it('hides the middle of e-mail addresses and phone numbers', () => {
+    expect(maskAccount('alice@example.com')).toBe('al***@example.com');
+    expect(maskAccount('a@example.com')).toBe('a***@example.com');
+    expect(maskAccount('13812345678')).toBe('138****5678');
+    expect(maskAccount('')).toBe('--');
   });
 });

@@ -26,3 +26,12 @@ export function formatDate(value: string | number | Date | null | undefined): st
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** An account as others may glimpse it: "ab***@mail.com", "138****5678". */
+export function maskAccount(account: string | null | undefined): string {
+  if (!account) return '--';
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  if (account.length < 8) return account;
+  return `${account.slice(0, 3)}****${account.slice(-4)}`;
+}

@@ -1,4 +1,4 @@
-// pages/public/article: help-centre topics, disclaimer and privacy policy. Operators
+// pages/public/article: help-centre topics, disclaimer, terms and privacy policy. Operators
 // publish these texts per language; until the content feature ships the screen says so.
 import { FileOutline } from 'antd-mobile-icons';
 import { useSearch } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { ComingSoon } from '../../components/coming-soon.tsx';
 const titles: Record<string, string> = {
   disclaimer: 'me.disclaimer',
   privacy: 'me.privacy',
+  terms: 'pages.terms',
   helpTopUp: 'home.helpTopUp',
   helpWithdraw: 'home.helpWithdraw',
   helpRobots: 'home.helpRobots',

@@ -75,11 +75,19 @@ export default function HomeScreen() {
           <div className="asset-card__label">
             {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
           </div>
-          <div className="asset-card__value">{formatUsdt(user?.total_assets)}</div>
+          <div className="asset-card__value">
+            <span className="amount" dir="ltr">
+              {formatUsdt(user?.total_assets)}
+            </span>
+          </div>
           <div className="asset-card__row">
             <div>
               <div className="asset-card__label">{t('home.totalEarnings')}</div>
-              <div className="asset-card__sub">{formatUsdt(user?.total_earnings)}</div>
+              <div className="asset-card__sub">
+                <span className="amount" dir="ltr">
+                  {formatUsdt(user?.total_earnings)}
+                </span>
+              </div>
             </div>
             {signedIn ? null : (
               <Button

@@ -1,52 +1,48 @@
-// pages/public/login (and welcome): sign-in opens with the accounts release; until then
-// the screen says so and keeps the visitor moving.
-import { Button } from 'antd-mobile';
-import { UserCircleOutline } from 'antd-mobile-icons';
-import { useNavigate } from '@tanstack/react-router';
+// pages/public/login (and welcome): sign in with e-mail or phone and password; links to
+// registration and password reset, and the language switch for a first visit.
+import { GlobalOutline } from 'antd-mobile-icons';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { StatePanel } from '../../components/state-panel.tsx';
+import { LoginForm } from '../../features/account/components/login-form.tsx';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <div className="screen screen--login" data-testid="screen-login">
-      <PageHeader title={t('pages.login')} />
-      <main className="screen__body">
-        <div className="login-brand">
-          <BrandMark size={64} />
-          <div className="login-brand__name">Olive</div>
-          <div className="login-brand__tagline">{t('home.tagline')}</div>
-        </div>
-        <div className="card">
-          <StatePanel
-            testId="coming-soon"
-            icon={<UserCircleOutline />}
-            badge={t('common.comingSoon')}
-            title={t('pages.login')}
-            body={t('soon.loginBody')}
+      <PageHeader
+        title={t('pages.login')}
+        right={
+          <Link
+            to={paths.language}
+            className="icon-button icon-button--small"
+            aria-label={t('me.language')}
+            data-testid="login-language"
           >
-            <Button
-              block
-              shape="rounded"
-              color="primary"
-              onClick={() => void navigate({ to: paths.home })}
-            >
-              {t('common.backHome')}
-            </Button>
-            <Button
-              block
-              shape="rounded"
-              fill="outline"
-              className="button-ghost"
-              onClick={() => void navigate({ to: paths.language })}
-            >
-              {t('me.language')}
-            </Button>
-          </StatePanel>
+            <GlobalOutline />
+          </Link>
+        }
+      />
+      <main className="screen__body">
+        <div className="auth-hero">
+          <BrandMark size={56} />
+          <h1 className="auth-hero__title">{t('auth.loginTitle')}</h1>
+          <p className="auth-hero__subtitle">{t('auth.loginSubtitle')}</p>
+        </div>
+        <LoginForm onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
+        <div className="auth-links">
+          <Link to={paths.setPassword} className="text-link" data-testid="login-forgot">
+            {t('auth.forgot')}
+          </Link>
+          <span>
+            {t('auth.noAccount')}{' '}
+            <Link to={paths.register} className="text-link" data-testid="login-register">
+              {t('auth.createAccount')}
+            </Link>
+          </span>
         </div>
       </main>
     </div>

@@ -19,7 +19,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
-import { formatUsdt } from '../../lib/format.ts';
+import { formatUsdt, maskAccount } from '../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useLogout } from '../../features/account/api/logout.ts';
@@ -74,6 +74,7 @@ export default function MeScreen() {
     if (!(await confirmHint(t('me.logoutConfirm')))) return;
     await logout.mutateAsync();
     toastSuccess(t('me.loggedOut'));
+    void navigate({ to: paths.login, replace: true });
   };
 
   const figures = [
@@ -85,14 +86,27 @@ export default function MeScreen() {
   return (
     <div className="screen screen--tab" data-testid="screen-me">
       <header className="profile">
-        <div className="profile__avatar" aria-hidden="true">
+        <button
+          type="button"
+          className="profile__avatar"
+          aria-label={t('me.security')}
+          onClick={() => void navigate({ to: signedIn ? paths.security : paths.login })}
+          data-testid="me-avatar"
+        >
           {user?.avatar ? <img src={user.avatar} alt="" /> : <UserOutline />}
-        </div>
+        </button>
         <div className="profile__text">
           {signedIn ? (
             <>
-              <div className="profile__name">{user?.nickname || user?.account || '--'}</div>
-              <div className="profile__hint">{t('me.userId', { id: user?.user_id ?? '--' })}</div>
+              <div className="profile__name" data-testid="me-nickname">
+                {user?.nickname || '--'}
+              </div>
+              <div className="profile__hint">
+                <span dir="ltr" data-testid="me-account">
+                  {maskAccount(user?.account)}
+                </span>
+                <span className="profile__id">{t('me.userId', { id: user?.user_id ?? '--' })}</span>
+              </div>
             </>
           ) : (
             <>
@@ -119,12 +133,20 @@ export default function MeScreen() {
           <div className="asset-card__label">
             {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
           </div>
-          <div className="asset-card__value">{formatUsdt(user?.total_assets)}</div>
+          <div className="asset-card__value">
+            <span className="amount" dir="ltr">
+              {formatUsdt(user?.total_assets)}
+            </span>
+          </div>
           <dl className="figures">
             {figures.map((figure) => (
               <div key={figure.key} className="figures__item">
                 <dt>{figure.label}</dt>
-                <dd>{formatUsdt(figure.value)}</dd>
+                <dd>
+                  <span className="amount" dir="ltr">
+                    {formatUsdt(figure.value)}
+                  </span>
+                </dd>
               </div>
             ))}
           </dl>

@@ -2,11 +2,8 @@
 // that the screen is coming.
 import type { ReactNode } from 'react';
 import {
-  BankcardOutline,
   ClockCircleOutline,
   EnvironmentOutline,
-  LockOutline,
-  MailOutline,
   MessageOutline,
   PayCircleOutline,
   SoundOutline,
@@ -22,10 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../components/coming-soon.tsx';
 
 const kinds = {
-  register: { title: 'pages.register', icon: <UserAddOutline /> },
-  setPassword: { title: 'pages.setPassword', icon: <LockOutline /> },
-  registered: { title: 'pages.registered', icon: <UserOutline /> },
-  emailCheck: { title: 'pages.emailCheck', icon: <MailOutline /> },
   userPage: { title: 'pages.userPage', icon: <UserOutline /> },
   withdraw: { title: 'pages.withdraw', icon: <UploadOutline /> },
   topUp: { title: 'pages.topUp', icon: <PayCircleOutline /> },
@@ -35,10 +28,6 @@ const kinds = {
   records: { title: 'pages.records', icon: <UnorderedListOutline /> },
   notices: { title: 'pages.notices', icon: <SoundOutline /> },
   support: { title: 'pages.support', icon: <MessageOutline /> },
-  loginPassword: { title: 'pages.loginPassword', icon: <LockOutline /> },
-  security: { title: 'me.security', icon: <BankcardOutline /> },
-  nickname: { title: 'pages.nickname', icon: <UserOutline /> },
-  fundPassword: { title: 'pages.fundPassword', icon: <LockOutline /> },
   robotDetail: { title: 'pages.robotDetail', icon: <HistogramOutline /> },
   location: { title: 'pages.location', icon: <EnvironmentOutline /> },
 } satisfies Record<string, { title: string; icon: ReactNode }>;

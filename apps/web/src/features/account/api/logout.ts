@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { USER_INFO_KEY } from './get-user-info.ts';
 
 export const logout = () => callApi('/api/user/logout');
 
@@ -12,7 +13,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       clearSession();
-      queryClient.removeQueries({ queryKey: ['userinfo'] });
+      queryClient.removeQueries({ queryKey: USER_INFO_KEY });
     },
   });
 }

@@ -1,11 +1,12 @@
-// The 16 interface languages by their own names; choosing one switches the app at once.
+// The 16 interface languages by their own names; choosing one switches the app at once
+// and tells the screen (which may save the choice elsewhere).
 import { CheckList } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@olive/protocol';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 
-export function LanguageList() {
+export function LanguageList({ onChanged }: { onChanged?: (language: string) => void }) {
   const { t, i18n } = useTranslation();
   const current = i18n.language;
   return (
@@ -15,7 +16,10 @@ export function LanguageList() {
       onChange={(values) => {
         const next = values[0];
         if (typeof next !== 'string' || next === current) return;
-        void setLanguage(next).then(() => toastSuccess(t('language.changed'), 1500));
+        void setLanguage(next).then(() => {
+          toastSuccess(t('language.changed'), 1500);
+          onChanged?.(next);
+        });
       }}
     >
       {LANGUAGES.map((language) => (

@@ -1,0 +1,30 @@
+// /api/main/captcha: a single-use image code, valid 5 minutes. Any check spends it, so
+// each screen holds its own picture and asks for a new one after every use.
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+
+export interface Captcha {
+  captcha_id: string;
+  /** A data: URL of an SVG picture. */
+  image: string;
+}
+
+export const getCaptcha = () => callData<Captcha>('/api/main/captcha');
+
+/** A picture of this screen's own; `refresh` fetches the next one. */
+export function useCaptcha(enabled = true) {
+  const owner = useId();
+  const query = useQuery({
+    queryKey: ['captcha', owner],
+    queryFn: getCaptcha,
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  return {
+    captcha: query.data,
+    isFetching: query.isFetching,
+    refresh: () => void query.refetch(),
+  };
+}
