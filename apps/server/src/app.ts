@@ -214,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, {
     deposits: services.depositsService,
     withdrawals: services.withdrawals,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   await app.register(unofferedRoutes);
 

@@ -1,7 +1,14 @@
 // Builds the real app on a test database. `createTestApp` is for app.inject tests;
 // `startTestServer` listens on a free loopback port and serves the built investor app,
 // for browser journeys.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { startDevchain, type Devchain } from '@olive/devchain';
+import { devchainEnvironment } from '../src/modules/wallet/devchain.ts';
+import { startWorkers, type Workers } from '../src/workers/index.ts';
+import { workerPlan } from '../src/workers/plan.ts';
 import type { Envelope } from '@olive/protocol';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -9,6 +16,7 @@ import { systemClock, type Clock } from '../src/ports/clock.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { DevInbox } from '../src/modules/messaging/dev-inbox.ts';
 import type { CaptchaGenerator } from '../src/modules/auth/captcha.ts';
+import { applyContracts, type ChainEnvironment } from '../src/modules/wallet/chain-environment.ts';
 
 /** Every test captcha reads TEST: a picture cannot be read by a test, the rule around it can. */
 export const TEST_CAPTCHA = 'TEST';
@@ -32,9 +40,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** The chains the app talks to (a test devchain's environment). */
+  chain?: ChainEnvironment;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const inbox = new DevInbox();
   await inbox.listen(0);
@@ -58,9 +71,11 @@ export async function createTestApp(
     redis,
     devInbox: inbox,
     captchaGenerator: testCaptcha,
+    chain: options.chain ?? null,
     logger: { level: config.LOG_LEVEL },
   });
   await app.ready();
+  if (options.chain) await applyContracts(app.services.deposits, options.chain);
   return {
     app,
     db: database.db,

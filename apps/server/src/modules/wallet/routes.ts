@@ -14,7 +14,10 @@ const security = [{ bearer: [] }];
 export const walletRoutes: FastifyPluginAsyncTypebox<{
   deposits: DepositService;
   withdrawals: WithdrawalService;
-}> = async (app, { deposits, withdrawals }) => {
+  /** Per-IP ceiling per minute of the money-moving calls (AUTH_RATE_LIMIT_PER_MINUTE). */
+  perMinute: number;
+}> = async (app, { deposits, withdrawals, perMinute }) => {
+  const limit = (times: number) => ({ rateLimit: { max: perMinute * times, timeWindow: '1 minute' } });
   const Withdrawal = Type.Object({
     withdrawal_id: Type.String(),
     network: Type.String(),
@@ -33,7 +36,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/user/setaddress',
     {
-      config: { auth: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: true, ...limit(1) },
       schema: {
         tags: ['wallet'],
         summary: 'Save the withdrawal address of a network (once; only an operator can reset it)',
@@ -75,7 +78,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/user/withdraw',
     {
-      config: { auth: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { auth: true, ...limit(2) },
       schema: {
         tags: ['wallet'],
         summary: 'Withdraw: the whole amount is frozen at once; the address receives amount - fee',
@@ -139,7 +142,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/user/devfaucet',
     {
-      config: { auth: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { auth: true, ...limit(1) },
       schema: {
         tags: ['wallet'],
         summary: 'Demo only: send 100 test USDT on the local devchain to the deposit address',
