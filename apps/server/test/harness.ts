@@ -109,12 +109,50 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/**
+ * The app listening on a free loopback port. With `devchain`, a local chain runs beside it
+ * (a block every `blockTimeMs`), confirmations are `confirmations` on every network, and
+ * the worker's wallet loops (deposit watchers, withdrawal senders) run as in `npm start`.
+ */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: TestAppOptions & { devchain?: { blockTimeMs?: number; confirmations?: number } } = {},
 ) {
-  const test = await createTestApp(options);
+  let devchain: Devchain | null = null;
+  let chain = options.chain;
+  if (options.devchain) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'olive-devchain-'));
+    devchain = await startDevchain({
+      port: 0,
+      dataDir,
+      blockTimeMs: options.devchain.blockTimeMs ?? 500,
+    });
+    chain = devchainEnvironment(devchain);
+  }
+  const test = await createTestApp({ ...options, ...(chain ? { chain } : {}) });
+  let workers: Workers | null = null;
+  if (devchain && chain) {
+    await test.db
+      .updateTable('network_settings')
+      .set({ confirmations: options.devchain?.confirmations ?? 3 })
+      .execute();
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    workers = await startWorkers(
+      test.databaseUrl,
+      workerPlan(test.db, test.app.services, chain, quiet),
+      quiet,
+    );
+  }
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   const address = test.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { ...test, url: `http://127.0.0.1:${port}` };
+  return {
+    ...test,
+    devchain,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await workers?.stop();
+      await test.close();
+      await devchain?.stop();
+    },
+  };
 }
