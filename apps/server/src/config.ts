@@ -54,6 +54,9 @@ const schema = {
       pattern: '^(xpub[1-9A-HJ-NP-Za-km-z]{107,108})?$',
       default: '',
     },
+    TRON_FULL_HOST: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    TRON_API_KEY: { type: 'string', default: '' },
+    HOT_WALLET_KEY_TRON: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{64})?$', default: '' },
     HOT_WALLET_KEY_EVM: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
     CHAIN_START_BLOCK: { type: 'string', pattern: '^(head|\\d+)$', default: 'head' },
     DEVCHAIN_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8547 },
@@ -95,6 +98,9 @@ export interface Config {
   DEPOSIT_XPUB_EVM: string;
   DEPOSIT_XPUB_TRON: string;
   HOT_WALLET_KEY_EVM: string;
+  TRON_FULL_HOST: string;
+  TRON_API_KEY: string;
+  HOT_WALLET_KEY_TRON: string;
   CHAIN_START_BLOCK: string;
   DEVCHAIN_PORT: number;
   DEVCHAIN_BLOCK_MS: number;

@@ -4,3 +4,4 @@ export * from './networks.ts';
 export * from './units.ts';
 export * from './addresses.ts';
 export * from './derive.ts';
+// TRC20 signing (TronWeb, ~330 ms to load) is imported from '@olive/chain/tron-transfer'.

@@ -13,8 +13,10 @@ export interface ChainEnvironment {
   mode: 'devchain' | 'rpc';
   rpc: Partial<Record<Network, string>>;
   contracts: Partial<Record<Network, { address: string; decimals: number }>>;
-  /** EVM hot-wallet key; the TRON production sender is configured separately. */
+  /** EVM hot-wallet key (also TRC20's on the devchain). */
   hotKey: Hex | null;
+  /** Production TRC20 sending through TronWeb: full node, API key, hot-wallet key. */
+  tron: { fullHost: string; apiKey: string; hotKey: string; contract: string } | null;
   faucet: Faucet | null;
   startBlock: bigint | 'head';
   /** How the saved address is given to the EVM path (TRON -> hex on the devchain). */
@@ -73,6 +75,15 @@ export function configuredChains(config: Config): ChainEnvironment {
     rpc,
     contracts,
     hotKey: (config.HOT_WALLET_KEY_EVM || null) as Hex | null,
+    tron:
+      config.TRON_FULL_HOST && config.HOT_WALLET_KEY_TRON && config.USDT_CONTRACT_TRC20
+        ? {
+            fullHost: config.TRON_FULL_HOST,
+            apiKey: config.TRON_API_KEY,
+            hotKey: config.HOT_WALLET_KEY_TRON,
+            contract: config.USDT_CONTRACT_TRC20,
+          }
+        : null,
     faucet: null,
     startBlock: config.CHAIN_START_BLOCK === 'head' ? 'head' : BigInt(config.CHAIN_START_BLOCK),
     toHex: evmHex,

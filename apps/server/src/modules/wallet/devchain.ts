@@ -30,6 +30,7 @@ export function devchainEnvironment(devchain: DevchainDeployment): ChainEnvironm
     rpc,
     contracts,
     hotKey: devchain.hotWallet.privateKey,
+    tron: null,
     faucet: async (network, to) => ({
       txHash: await sendTestUsdt({ deployment: devchain, network, to, amount: FAUCET_AMOUNT }),
       amount: FAUCET_AMOUNT,

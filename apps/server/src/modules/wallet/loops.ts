@@ -5,6 +5,7 @@ import type { ExclusiveLoop, LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { viemChainReader } from './chain-reader.ts';
 import { viemChainWriter } from './chain-writer.ts';
+import { tronChainWriter } from './tron-writer.ts';
 import type { ChainEnvironment } from './chain-environment.ts';
 import type { DepositRepository } from './deposit.repository.ts';
 import { depositWatcher } from './deposit.watcher.ts';
@@ -36,20 +37,33 @@ export function walletLoops(
     loops.push({ name: `deposit-watcher:${network}`, intervalMs: 300, tick: () => watcher.tick() });
 
     const contract = env.contracts[network];
-    // TRC20 in production signs with TronWeb (not wired yet); on the devchain it is EVM.
-    if (!env.hotKey || !contract || (network === 'trc20' && env.mode !== 'devchain')) continue;
+    // TRC20 in production is TRON itself: TronWeb signs; on the devchain it is EVM.
+    const writer =
+      network === 'trc20' && env.mode !== 'devchain'
+        ? env.tron &&
+          tronChainWriter({
+            fullHost: env.tron.fullHost,
+            apiKey: env.tron.apiKey,
+            contract: env.tron.contract,
+            hotKey: env.tron.hotKey,
+            nonceScope: network,
+          })
+        : env.hotKey &&
+          contract &&
+          viemChainWriter({
+            rpcUrl,
+            contract: contract.address,
+            hotKey: env.hotKey,
+            nonceScope: env.mode === 'devchain' ? DEVCHAIN_SCOPE : network,
+            toHex: (address) => env.toHex(network, address),
+          });
+    if (!writer) continue;
     const sender = withdrawalSender(
       {
         repo: deps.withdrawalRepo,
         deposits: deps.deposits,
         withdrawals: deps.withdrawals,
-        writer: viemChainWriter({
-          rpcUrl,
-          contract: contract.address,
-          hotKey: env.hotKey,
-          nonceScope: env.mode === 'devchain' ? DEVCHAIN_SCOPE : network,
-          toHex: (address) => env.toHex(network, address),
-        }),
+        writer,
         log: deps.log,
       },
       network,

@@ -17,7 +17,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
   /** Per-IP ceiling per minute of the money-moving calls (AUTH_RATE_LIMIT_PER_MINUTE). */
   perMinute: number;
 }> = async (app, { deposits, withdrawals, perMinute }) => {
-  const limit = (times: number) => ({ rateLimit: { max: perMinute * times, timeWindow: '1 minute' } });
+  const limit = (times: number) => ({
+    rateLimit: { max: perMinute * times, timeWindow: '1 minute' },
+  });
   const Withdrawal = Type.Object({
     withdrawal_id: Type.String(),
     network: Type.String(),
