@@ -79,7 +79,11 @@ for (let b = 0; made < TRANSFERS; b += every) {
 }
 const reader = viemChainReader(chain.rpcUrl);
 const head = await reader.headNumber();
-await db.updateTable('network_settings').set({ confirmations: 1 }).where('network', '=', 'bep20').execute();
+await db
+  .updateTable('network_settings')
+  .set({ confirmations: 1 })
+  .where('network', '=', 'bep20')
+  .execute();
 
 const watcher = depositWatcher(
   { repo: deposits, ledger, reader, log: quiet },
@@ -96,7 +100,11 @@ const credited = await db
 
 // Delay: from the block that gives a deposit its confirmations to the credited balance,
 // with the watcher looping every 300 ms as in the worker.
-await db.updateTable('network_settings').set({ confirmations: 3 }).where('network', '=', 'bep20').execute();
+await db
+  .updateTable('network_settings')
+  .set({ confirmations: 3 })
+  .where('network', '=', 'bep20')
+  .execute();
 let running = true;
 const loop = (async () => {
   while (running) {
@@ -108,7 +116,13 @@ const delays: number[] = [];
 for (let i = 0; i < 10; i++) {
   const target = addresses[i]!;
   const before = (await ledger.userBalances(target.userId)).available;
-  await sendTestUsdt({ deployment: chain, network: 'bep20', to: target.hex, amount: '10', wait: true });
+  await sendTestUsdt({
+    deployment: chain,
+    network: 'bep20',
+    to: target.hex,
+    amount: '10',
+    wait: true,
+  });
   await chain.mine(1);
   await new Promise((r) => setTimeout(r, 700)); // the watcher sees it pending
   const confirmingBlockAt = performance.now();
