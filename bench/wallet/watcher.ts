@@ -48,6 +48,7 @@ const users = await db
       fund_password_hash: 'x',
       nickname: `b${i}`,
       invite_code: `W${String(i).padStart(7, '0')}`,
+      lang: 'en',
     })),
   )
   .returning('id')
