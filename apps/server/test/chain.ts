@@ -12,6 +12,8 @@ import { depositWatcher } from '../src/modules/wallet/deposit.watcher.ts';
 import { devchainEnvironment, DEVCHAIN_SCOPE } from '../src/modules/wallet/devchain.ts';
 import type { Network } from '../src/modules/wallet/networks.ts';
 import { withdrawalSender } from '../src/modules/wallet/withdrawal.sender.ts';
+import { depositSweeper } from '../src/modules/wallet/sweeper.ts';
+import { parseTokenAmount } from '@olive/chain';
 import { createTestApp, type TestApp } from './harness.ts';
 
 export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -26,6 +28,7 @@ export interface ChainTest {
     writer?: ChainWriter,
     afterRecord?: (id: string) => Promise<void>,
   ): ReturnType<typeof withdrawalSender>;
+  sweeper(network: Network, threshold: string): ReturnType<typeof depositSweeper>;
   audit(): Promise<{ ok: boolean; checks: { name: string; ok: boolean; detail: string }[] }>;
   close(): Promise<void>;
 }
@@ -72,6 +75,21 @@ export async function startChainTest(confirmations = 3): Promise<ChainTest> {
           ...(afterRecord ? { afterRecord } : {}),
         },
         network,
+      ),
+    sweeper: (network, threshold) =>
+      depositSweeper(
+        { db: t.db, ledger: s.ledger, log: quiet },
+        {
+          network,
+          rpcUrl: chain.rpcUrl,
+          contract: chain.contracts[network].address,
+          decimals: chain.contracts[network].decimals,
+          xprv: network === 'trc20' ? env.sweep!.tronXprv : env.sweep!.evmXprv,
+          hotAddress: chain.hotWallet.address,
+          gasKey: env.sweep!.gasKey,
+          threshold: parseTokenAmount(threshold, chain.contracts[network].decimals),
+          toHex: (address) => env.toHex(network, address),
+        },
       ),
     audit: () => auditService(auditRepository(t.db)).run(),
     async close() {

@@ -141,26 +141,27 @@ export function auditRepository(db: Db) {
         withdrawals_sent: string;
       }>`
         with balances as (
-          select subkey as network, sum(balance) as total
-          from accounts where user_id is null and kind = 'custody' group by subkey
+          select split_part(subkey, ':', 1) as network, sum(balance) as total
+          from accounts where user_id is null and kind = 'custody'
+          group by split_part(subkey, ':', 1)
         ),
         deposits as (
-          select c.subkey as network, sum(up.amount) as total
+          select split_part(c.subkey, ':', 1) as network, sum(up.amount) as total
           from journal_entries e
           join postings cp on cp.entry_id = e.id
           join accounts c on c.id = cp.account_id and c.kind = 'custody' and c.user_id is null
           join postings up on up.entry_id = e.id
           join accounts u on u.id = up.account_id and u.user_id is not null
           where e.kind = 'deposit'
-          group by c.subkey
+          group by split_part(c.subkey, ':', 1)
         ),
         withdrawals as (
-          select c.subkey as network, sum(cp.amount) as total
+          select split_part(c.subkey, ':', 1) as network, sum(cp.amount) as total
           from journal_entries e
           join postings cp on cp.entry_id = e.id
           join accounts c on c.id = cp.account_id and c.kind = 'custody' and c.user_id is null
           where e.kind = 'withdrawal_sent'
-          group by c.subkey
+          group by split_part(c.subkey, ':', 1)
         )
         select n.network,
                coalesce(b.total, 0)::text as custody_balance,

@@ -20,7 +20,13 @@ export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
  * every row of the account, whatever the count.
  */
 export const PLATFORM_ACCOUNTS = {
-  custody: { mayGoNegative: true, shards: 64, subkeys: ['erc20', 'bep20', 'trc20'] },
+  // `<network>` is what deposit addresses hold, `<network>:hot` what the hot wallet holds
+  // for users; sweeps move between them, so their sum per network is the custody.
+  custody: {
+    mayGoNegative: true,
+    shards: 64,
+    subkeys: ['erc20', 'bep20', 'trc20', 'erc20:hot', 'bep20:hot', 'trc20:hot'],
+  },
   fee_revenue: { mayGoNegative: false, shards: 128, subkeys: [''] },
   robot_pnl_clearing: { mayGoNegative: true, shards: 64, subkeys: [''] },
   mining_payout: { mayGoNegative: true, shards: 64, subkeys: [''] },
@@ -36,7 +42,7 @@ export const PLATFORM_ACCOUNT_KINDS = Object.keys(PLATFORM_ACCOUNTS) as Platform
 
 export type AccountKind = UserAccountKind | PlatformAccountKind;
 
-export const NETWORKS = PLATFORM_ACCOUNTS.custody.subkeys;
+export const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
 export type Network = (typeof NETWORKS)[number];
 
 export const isUserAccountKind = (kind: string): kind is UserAccountKind =>
@@ -71,6 +77,8 @@ export const ENTRY_KINDS = {
     operator: false,
   },
   withdrawal_fee: { accounts: ['frozen', 'fee_revenue'], earning: false, operator: false },
+  // Deposit addresses consolidated into the hot wallet: custody moves, nobody's balance.
+  sweep: { accounts: ['custody'], earning: false, operator: false },
   // Robots (issue 6/7): principal in and out, PnL against the clearing account, settlement
   // of realised profit to the balance less the performance fee.
   robot_fund: { accounts: ['available', 'robot_principal'], earning: false, operator: false },

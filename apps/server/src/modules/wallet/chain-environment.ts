@@ -18,6 +18,8 @@ export interface ChainEnvironment {
   /** Production TRC20 sending through TronWeb: full node, API key, hot-wallet key. */
   tron: { fullHost: string; apiKey: string; hotKey: string; contract: string } | null;
   faucet: Faucet | null;
+  /** Sweeping deposit addresses into the hot wallet (EVM networks; TRC20 on the devchain). */
+  sweep: { evmXprv: string; tronXprv: string; gasKey: Hex; threshold: string } | null;
   startBlock: bigint | 'head';
   /** How the saved address is given to the EVM path (TRON -> hex on the devchain). */
   toHex: (network: Network, address: string) => string;
@@ -85,6 +87,15 @@ export function configuredChains(config: Config): ChainEnvironment {
           }
         : null,
     faucet: null,
+    sweep:
+      config.SWEEP_XPRV_EVM && config.SWEEP_GAS_KEY_EVM
+        ? {
+            evmXprv: config.SWEEP_XPRV_EVM,
+            tronXprv: '',
+            gasKey: config.SWEEP_GAS_KEY_EVM as Hex,
+            threshold: config.SWEEP_THRESHOLD,
+          }
+        : null,
     startBlock: config.CHAIN_START_BLOCK === 'head' ? 'head' : BigInt(config.CHAIN_START_BLOCK),
     toHex: evmHex,
   };

@@ -12,11 +12,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
-import { evmHex, type ChainEnvironment } from './chain-environment.ts';
+import { demoDepositKeys, evmHex, type ChainEnvironment } from './chain-environment.ts';
 import { NETWORKS } from './networks.ts';
 
 export const DEVCHAIN_SCOPE = 'devchain';
 export const FAUCET_AMOUNT = '100';
+/** Hardhat's well-known account #2: pays sweep gas (#0 is the faucet, #1 the hot wallet). */
+const DEVCHAIN_GAS_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 
 export function devchainEnvironment(devchain: DevchainDeployment): ChainEnvironment {
   const rpc: ChainEnvironment['rpc'] = {};
@@ -35,6 +37,12 @@ export function devchainEnvironment(devchain: DevchainDeployment): ChainEnvironm
       txHash: await sendTestUsdt({ deployment: devchain, network, to, amount: FAUCET_AMOUNT }),
       amount: FAUCET_AMOUNT,
     }),
+    sweep: {
+      evmXprv: demoDepositKeys.evm.xprv,
+      tronXprv: demoDepositKeys.tron.xprv,
+      gasKey: DEVCHAIN_GAS_KEY,
+      threshold: '50',
+    },
     startBlock: 0n,
     toHex: evmHex,
   };

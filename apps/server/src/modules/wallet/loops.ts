@@ -5,6 +5,9 @@ import type { ExclusiveLoop, LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { viemChainReader } from './chain-reader.ts';
 import { viemChainWriter } from './chain-writer.ts';
+import { parseTokenAmount } from '@olive/chain';
+import { privateKeyToAccount } from 'viem/accounts';
+import { depositSweeper } from './sweeper.ts';
 import { tronChainWriter } from './tron-writer.ts';
 import type { ChainEnvironment } from './chain-environment.ts';
 import type { DepositRepository } from './deposit.repository.ts';
@@ -35,6 +38,31 @@ export function walletLoops(
     );
     // Short interval: a confirming block is credited well within 2 seconds.
     loops.push({ name: `deposit-watcher:${network}`, intervalMs: 300, tick: () => watcher.tick() });
+
+    const sweepContract = env.contracts[network];
+    const hotAddress = env.hotKey ? privateKeyToAccount(env.hotKey).address : null;
+    const xprv = network === 'trc20' ? env.sweep?.tronXprv : env.sweep?.evmXprv;
+    if (env.sweep && sweepContract && hotAddress && xprv) {
+      const sweeper = depositSweeper(
+        { db: deps.deposits.db, ledger: deps.ledger, log: deps.log },
+        {
+          network,
+          rpcUrl,
+          contract: sweepContract.address,
+          decimals: sweepContract.decimals,
+          xprv,
+          hotAddress,
+          gasKey: env.sweep.gasKey,
+          threshold: parseTokenAmount(env.sweep.threshold, sweepContract.decimals),
+          toHex: (address) => env.toHex(network, address),
+        },
+      );
+      loops.push({
+        name: `deposit-sweeper:${network}`,
+        intervalMs: env.mode === 'devchain' ? 10_000 : 300_000,
+        tick: () => sweeper.tick(),
+      });
+    }
 
     const contract = env.contracts[network];
     // TRC20 in production is TRON itself: TronWeb signs; on the devchain it is EVM.

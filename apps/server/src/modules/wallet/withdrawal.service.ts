@@ -364,7 +364,11 @@ export function withdrawalService(deps: {
             memo: `${w.network.toUpperCase()} ${w.tx_hash ?? ''}`,
             postings: [
               { account: userAccount(w.user_id, 'frozen'), amount: -BigInt(w.amount) },
-              { account: platformAccount('custody', w.network), amount: BigInt(w.receive_amount) },
+              // The hot wallet paid it.
+              {
+                account: platformAccount('custody', `${w.network}:hot`),
+                amount: BigInt(w.receive_amount),
+              },
               { account: platformAccount('fee_revenue'), amount: BigInt(w.fee) },
             ],
           },
