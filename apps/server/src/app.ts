@@ -52,6 +52,13 @@ import { depositService } from './modules/wallet/deposit.service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { withdrawalRepository } from './modules/wallet/withdrawal.repository.ts';
 import { withdrawalService } from './modules/wallet/withdrawal.service.ts';
+import { createFeed, marketDataService } from './modules/market/market-data.service.ts';
+import { marketRepository } from './modules/market/market.repository.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { robotRepository } from './modules/robots/robot.repository.ts';
+import { robotService } from './modules/robots/robot.service.ts';
+import { robotRoutes } from './modules/robots/routes.ts';
+import type { PriceFeed } from '@olive/market';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +73,8 @@ export interface AppDeps {
   captchaGenerator?: CaptchaGenerator;
   /** The chains (devchain or configured nodes); null when none is reachable (unit tests). */
   chain?: ChainEnvironment | null;
+  /** The price feed; default from MARKET_FEED (the seeded simulator unless ccxt). */
+  feed?: PriceFeed;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -146,6 +155,13 @@ export function createServices(deps: AppDeps) {
     clock,
   });
   const views = userViews(users, (id) => ledger.userBalances(id), withdrawals.addresses);
+  const marketData = marketDataService({
+    ...(deps.feed ? { feed: deps.feed } : createFeed(config, clock)),
+    repo: marketRepository(db),
+    clock,
+  });
+  const robotRepo = robotRepository(db);
+  const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
   return {
     chain,
     deposits,
@@ -165,6 +181,10 @@ export function createServices(deps: AppDeps) {
     profiles,
     logins,
     views,
+    clock,
+    marketData,
+    robotRepo,
+    robots,
   };
 }
 
@@ -192,6 +212,13 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.mailer.close());
+  // Prices are polled (exchange) or replayed from the epoch (simulator, in slices) once
+  // listening, so the first market screen does not wait; tests replay on first use.
+  app.addHook('onListen', async () => {
+    services.marketData.start();
+    if (config.NODE_ENV !== 'test') void services.marketData.ready();
+  });
+  app.addHook('onClose', async () => services.marketData.stop());
 
   await app.register(helmet);
   await app.register(underPressure);
@@ -214,6 +241,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, {
     deposits: services.depositsService,
     withdrawals: services.withdrawals,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(marketRoutes, { marketData: services.marketData });
+  await app.register(robotRoutes, {
+    robots: services.robots,
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   await app.register(unofferedRoutes);

@@ -9,6 +9,7 @@ import { supportCommands } from './modules/support/cli.ts';
 import { ledgerCommands } from './modules/ledger/cli.ts';
 import { userCommands } from './modules/users/cli.ts';
 import { walletCommands } from './modules/wallet/cli.ts';
+import { robotCommands } from './modules/robots/cli.ts';
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -20,6 +21,7 @@ const commands: Record<string, Command> = {
   ...ledgerCommands,
   ...userCommands,
   ...walletCommands,
+  ...robotCommands,
 };
 
 function usage() {

@@ -54,6 +54,13 @@ const schema = {
       pattern: '^(xpub[1-9A-HJ-NP-Za-km-z]{107,108})?$',
       default: '',
     },
+    SWEEP_XPRV_EVM: {
+      type: 'string',
+      pattern: '^(xprv[1-9A-HJ-NP-Za-km-z]{107,108})?$',
+      default: '',
+    },
+    SWEEP_GAS_KEY_EVM: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
+    SWEEP_THRESHOLD: { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,8})?$', default: '100' },
     TRON_FULL_HOST: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
     TRON_API_KEY: { type: 'string', default: '' },
     HOT_WALLET_KEY_TRON: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{64})?$', default: '' },
@@ -61,6 +68,14 @@ const schema = {
     CHAIN_START_BLOCK: { type: 'string', pattern: '^(head|\\d+)$', default: 'head' },
     DEVCHAIN_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8547 },
     DEVCHAIN_BLOCK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
+    MARKET_FEED: { type: 'string', enum: ['simulated', 'ccxt'], default: 'simulated' },
+    MARKET_SEED: { type: 'integer', minimum: 0, maximum: 4294967295, default: 20261121 },
+    MARKET_EPOCH: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
+      default: '2026-01-01T00:00:00Z',
+    },
+    MARKET_EXCHANGE: { type: 'string', pattern: '^[a-z0-9]+$', default: 'binance' },
   },
 } as const;
 
@@ -98,12 +113,19 @@ export interface Config {
   DEPOSIT_XPUB_EVM: string;
   DEPOSIT_XPUB_TRON: string;
   HOT_WALLET_KEY_EVM: string;
+  SWEEP_XPRV_EVM: string;
+  SWEEP_GAS_KEY_EVM: string;
+  SWEEP_THRESHOLD: string;
   TRON_FULL_HOST: string;
   TRON_API_KEY: string;
   HOT_WALLET_KEY_TRON: string;
   CHAIN_START_BLOCK: string;
   DEVCHAIN_PORT: number;
   DEVCHAIN_BLOCK_MS: number;
+  MARKET_FEED: 'simulated' | 'ccxt';
+  MARKET_SEED: number;
+  MARKET_EPOCH: string;
+  MARKET_EXCHANGE: string;
 }
 
 /** No RPC URL configured: the local devchain stands in for the three networks. */
@@ -119,7 +141,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   let config: Config;
   try {
-    config = envSchema<Config>({ schema, data: env, dotenv: env === process.env });
+    // Only the given variables: a test's loadConfig({...}) must not see the shell's.
+    const own = env === process.env;
+    config = envSchema<Config>({ schema, data: env, env: own, dotenv: own });
   } catch (error) {
     const message = (error as Error).message
       .split(',')

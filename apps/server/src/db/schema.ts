@@ -210,6 +210,75 @@ export interface HotWalletNoncesTable {
   next_nonce: Units;
 }
 
+export type RobotStatus = 'not_started' | 'running' | 'ended';
+
+export interface RobotsTable {
+  id: Generated<string>;
+  user_id: string;
+  market: string;
+  direction: 'long' | 'short' | 'neutral';
+  status: RobotStatus;
+  disabled: Generated<boolean>;
+  principal: ColumnType<string, bigint | string, bigint | string>;
+  grid_state: string | null;
+  range_low: ColumnType<string, bigint | string, bigint | string>;
+  range_high: ColumnType<string, bigint | string, bigint | string>;
+  grid_count: number;
+  step: string;
+  expected_daily_yield: string;
+  version: Generated<number>;
+  last_seq: Generated<number>;
+  settled_gross: ColumnType<string, bigint | string | undefined, bigint | string>;
+  settled_net: ColumnType<string, bigint | string | undefined, bigint | string>;
+  performance_fees: ColumnType<string, bigint | string | undefined, bigint | string>;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface RobotTradesTable {
+  id: Generated<string>;
+  robot_id: string;
+  user_id: string;
+  seq: number;
+  kind: 'buy' | 'sell' | 'settle' | 'stop';
+  price: ColumnType<string, bigint | string, never>;
+  quantity: ColumnType<string, bigint | string, never>;
+  amount: ColumnType<string, bigint | string, never>;
+  fee: ColumnType<string, bigint | string, never>;
+  pnl: ColumnType<string, bigint | string, never>;
+  created_at: Timestamp;
+}
+
+export interface RobotPnlSnapshotsTable {
+  robot_id: string;
+  t: Timestamp;
+  pnl: ColumnType<string, bigint | string, bigint | string>;
+}
+
+export interface MarketCandlesTable {
+  market: string;
+  t: Timestamp;
+  open: ColumnType<string, bigint | string, bigint | string>;
+  high: ColumnType<string, bigint | string, bigint | string>;
+  low: ColumnType<string, bigint | string, bigint | string>;
+  close: ColumnType<string, bigint | string, bigint | string>;
+  volume: number;
+}
+
+export interface SweepsTable {
+  id: Generated<string>;
+  network: string;
+  address: string;
+  token_amount: ColumnType<string, string | bigint, string>;
+  amount: ColumnType<string, string | bigint, string>;
+  tx_hash: string;
+  raw_tx: string;
+  status: 'sent' | 'done' | 'failed';
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -226,7 +295,12 @@ export interface Database {
   withdrawal_address_resets: WithdrawalAddressResetsTable;
   withdrawals: WithdrawalsTable;
   hot_wallet_nonces: HotWalletNoncesTable;
+  sweeps: SweepsTable;
   accounts: AccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
+  robots: RobotsTable;
+  robot_trades: RobotTradesTable;
+  robot_pnl_snapshots: RobotPnlSnapshotsTable;
+  market_candles: MarketCandlesTable;
 }

@@ -3,6 +3,7 @@ import type { Services } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import type { ChainEnvironment } from '../modules/wallet/chain-environment.ts';
 import { walletLoops } from '../modules/wallet/loops.ts';
+import { robotLoops } from '../modules/robots/loops.ts';
 import { housekeepingTask } from './housekeeping.ts';
 import type { WorkerPlan } from './index.ts';
 import type { LoopLogger } from './loop.ts';
@@ -16,14 +17,23 @@ export function workerPlan(
   return {
     tasks: { housekeeping: housekeepingTask(db) },
     crontab: ['17 * * * * housekeeping'],
-    loops: chain
-      ? walletLoops(chain, {
-          deposits: services.deposits,
-          withdrawalRepo: services.withdrawalRepo,
-          withdrawals: services.withdrawals,
-          ledger: services.ledger,
-          log,
-        })
-      : [],
+    loops: [
+      ...(chain
+        ? walletLoops(chain, {
+            deposits: services.deposits,
+            withdrawalRepo: services.withdrawalRepo,
+            withdrawals: services.withdrawals,
+            ledger: services.ledger,
+            log,
+          })
+        : []),
+      ...robotLoops({
+        repo: services.robotRepo,
+        ledger: services.ledger,
+        marketData: services.marketData,
+        clock: services.clock,
+        log,
+      }),
+    ],
   };
 }

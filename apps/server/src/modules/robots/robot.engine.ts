@@ -1,0 +1,209 @@
+// The robot engine: one loop in one worker (advisory lock) feeds every running robot the
+// current price and persists each robot's fills, state and ledger entries atomically.
+import {
+  DEFAULT_FEE_RATE,
+  onPrice,
+  parseGrid,
+  serializeGrid,
+  valueGrid,
+  type Fill,
+  type GridState,
+  type MarketId,
+  type Tick,
+} from '@olive/market';
+import type { Clock } from '../../ports/clock.ts';
+import type { LoopLogger } from '../../workers/loop.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MarketDataService } from '../market/market-data.service.ts';
+import { bookFills } from './robot.booking.ts';
+import type { RobotRepository, RobotRow } from './robot.repository.ts';
+
+/** A running robot as the engine holds it between ticks. */
+interface LiveRobot {
+  id: string;
+  user_id: string;
+  market: MarketId;
+  version: number;
+  lastSeq: number;
+  performanceFees: bigint;
+  state: GridState;
+}
+
+export interface EngineTickReport {
+  robots: number;
+  filled: number;
+  fills: number;
+  /** Robots whose row changed under the engine (stop, settle): reloaded next tick. */
+  stale: number;
+  snapshots: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Snapshots older than this keep one an hour. */
+const MINUTE_SNAPSHOTS_FOR_MS = 48 * HOUR_MS;
+/** Robots persisted at once (separate transactions on separate connections). */
+const PARALLEL = 4;
+
+export function robotEngine(deps: {
+  repo: RobotRepository;
+  ledger: LedgerService;
+  marketData: MarketDataService;
+  clock: Clock;
+  log: LoopLogger;
+  feeRate?: number;
+}) {
+  const { repo, ledger, marketData, clock, log } = deps;
+  const feeRate = deps.feeRate ?? DEFAULT_FEE_RATE;
+  const robots = new Map<string, LiveRobot>();
+  const storedCandles = new Map<MarketId, number | null>();
+  let lastMinute = -1;
+  let lastThinning = -1;
+
+  function live(row: RobotRow): LiveRobot | null {
+    if (!row.grid_state) return null;
+    return {
+      id: row.id,
+      user_id: row.user_id,
+      market: row.market as MarketId,
+      version: row.version,
+      lastSeq: row.last_seq,
+      performanceFees: BigInt(row.performance_fees),
+      state: parseGrid(row.grid_state),
+    };
+  }
+
+  /** Memory follows the database: new robots load, changed ones reload, ended ones go. */
+  async function reconcile() {
+    const rows = await repo.runningVersions();
+    const running = new Set<string>();
+    const load: string[] = [];
+    for (const { id, version } of rows) {
+      running.add(id);
+      if (robots.get(id)?.version !== version) load.push(id);
+    }
+    for (const id of robots.keys()) if (!running.has(id)) robots.delete(id);
+    for (let i = 0; i < load.length; i += 500) {
+      for (const row of await repo.runningByIds(load.slice(i, i + 500))) {
+        const robot = live(row);
+        if (robot) robots.set(robot.id, robot);
+      }
+    }
+  }
+
+  /**
+   * One transaction per robot: lock the row, check the version is the one the fills were
+   * computed from, book the fills and write the state. Memory changes only after commit.
+   */
+  async function persist(robot: LiveRobot, fills: Fill[]): Promise<boolean> {
+    const result = await repo.db.transaction().execute(async (trx) => {
+      const row = await repo.lock(trx, robot.id);
+      if (!row || row.status !== 'running' || row.version !== robot.version) return null;
+      const booked = await bookFills(trx, { repo, ledger }, row, robot.state, fills, row.last_seq);
+      if (booked.uncovered > 0n) {
+        log.warn(
+          { robot: robot.id, uncovered: booked.uncovered.toString() },
+          'robot loss beyond its funds',
+        );
+      }
+      await repo.update(trx, robot.id, {
+        grid_state: serializeGrid(booked.state),
+        last_seq: booked.lastSeq,
+        updated_at: clock.now(),
+      });
+      return booked;
+    });
+    if (!result) {
+      robots.delete(robot.id); // reloaded from the database next tick
+      return false;
+    }
+    robot.state = result.state;
+    robot.lastSeq = result.lastSeq;
+    robot.version += 1;
+    return true;
+  }
+
+  async function inParallel<T>(items: T[], run: (item: T) => Promise<void>) {
+    let next = 0;
+    const failures: unknown[] = [];
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
+        while (next < items.length) {
+          const item = items[next++]!;
+          try {
+            await run(item);
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+      }),
+    );
+    if (failures.length > 0) throw failures[0];
+  }
+
+  /** Once a minute: every running robot's cumulative earnings, and the markets' candles. */
+  async function minutely(now: number, prices: Map<MarketId, Tick>) {
+    const t = new Date(now - (now % 60_000));
+    const rows = [...robots.values()].map((robot) => {
+      const price = prices.get(robot.market)?.price ?? marketData.latest(robot.market).price;
+      const value = valueGrid(robot.state, price);
+      return { robot_id: robot.id, t, pnl: value.pnl - robot.performanceFees };
+    });
+    await repo.insertSnapshots(rows);
+    // Markets robots trade; the chart call reads any other market from the feed itself.
+    for (const market of prices.keys()) {
+      if (!storedCandles.has(market)) {
+        storedCandles.set(market, await marketData.lastStoredCandle(market));
+      }
+      storedCandles.set(market, await marketData.storeCandles(market, storedCandles.get(market)!));
+    }
+    const hour = Math.floor(now / HOUR_MS);
+    if (hour !== lastThinning) {
+      lastThinning = hour;
+      await repo.thinSnapshots(new Date(now - MINUTE_SNAPSHOTS_FOR_MS));
+    }
+    return rows.length;
+  }
+
+  return {
+    /** How many robots are in memory (for tests and the benchmark). */
+    get size() {
+      return robots.size;
+    },
+
+    async tick(): Promise<EngineTickReport> {
+      await reconcile();
+      // No robot, no price work: an idle worker never replays the simulator.
+      if (robots.size === 0) return { robots: 0, filled: 0, fills: 0, stale: 0, snapshots: 0 };
+      await marketData.ready();
+      marketData.refresh();
+      const prices = new Map<MarketId, Tick>();
+      const pending: { robot: LiveRobot; fills: Fill[] }[] = [];
+      for (const robot of robots.values()) {
+        let tick = prices.get(robot.market);
+        if (!tick) prices.set(robot.market, (tick = marketData.latest(robot.market)));
+        const step = onPrice(robot.state, tick.price, feeRate, tick.ts);
+        if (step.fills.length > 0) pending.push({ robot, fills: step.fills });
+      }
+      let stale = 0;
+      await inParallel(pending, async ({ robot, fills }) => {
+        if (!(await persist(robot, fills))) stale += 1;
+      });
+      const now = clock.now().getTime();
+      const minute = Math.floor(now / 60_000);
+      let snapshots = 0;
+      if (minute !== lastMinute) {
+        lastMinute = minute;
+        snapshots = await minutely(now, prices);
+      }
+      return {
+        robots: robots.size,
+        filled: pending.length - stale,
+        fills: pending.reduce((sum, p) => sum + p.fills.length, 0),
+        stale,
+        snapshots,
+      };
+    },
+  };
+}
+
+export type RobotEngine = ReturnType<typeof robotEngine>;

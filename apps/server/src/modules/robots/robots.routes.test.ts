@@ -1,0 +1,307 @@
+// The Trade calls as a client makes them: shapes of every answer, and each refusal a
+// clear translated code-0 message that changes nothing (no robot, no ledger entry).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '@olive/protocol';
+import { register } from '../../../test/accounts.ts';
+import { runCli } from '../../../test/cli.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { translate } from '../../i18n/index.ts';
+import { ManualClock } from '../../ports/clock.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+
+let t: TestApp;
+const clock = new ManualClock(new Date('2026-02-01T00:00:00Z'));
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { MARKET_EPOCH: '2026-01-01T00:00:00Z' } });
+});
+afterAll(() => t.close());
+
+async function investor(amount: string) {
+  const user = await register(t);
+  await t.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `test-deposit:${user.userId}`,
+    postings: [
+      { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
+      { account: userAccount(user.userId, 'available'), amount: parseAmount(amount) },
+    ],
+  });
+  const call = <T>(path: string, body: Record<string, string> = {}) =>
+    t.call<T>(path, body, user.headers);
+  return { user, call };
+}
+
+/** What must not move when a call is refused. */
+async function footprint() {
+  const count = async (table: 'robots' | 'journal_entries' | 'robot_trades') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    robots: await count('robots'),
+    entries: await count('journal_entries'),
+    trades: await count('robot_trades'),
+  };
+}
+
+describe('market calls', () => {
+  it('lists every market with its price and 24-hour figures, and serves candles', async () => {
+    const markets = await t.call<{
+      source: string;
+      markets: { market: string; price: string; min_principal: string }[];
+    }>('/api/main/markets');
+    expect(markets.code).toBe(1);
+    expect(markets.data!.source).toBe('simulated');
+    expect(markets.data!.markets.map((m) => m.market)).toEqual([
+      'BTC/USDT',
+      'ETH/USDT',
+      'BNB/USDT',
+      'SOL/USDT',
+      'TRX/USDT',
+    ]);
+    expect(markets.data!.markets[3]).toMatchObject({
+      market: 'SOL/USDT',
+      price: expect.stringMatching(/^\d+(\.\d+)?$/),
+      change_24h: expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      min_principal: '50',
+    });
+
+    const candles = await t.call<{ interval: string; candles: { t: string; o: string }[] }>(
+      '/api/main/candles',
+      { market: 'sol/usdt', interval: '1h', limit: '24' },
+    );
+    expect(candles.code).toBe(1);
+    expect(candles.data!.interval).toBe('1h');
+    expect(candles.data!.candles).toHaveLength(24);
+    expect(candles.data!.candles[23]!.t).toBe('2026-01-31T23:00:00.000Z');
+    const fifteen = await t.call<{ candles: unknown[] }>('/api/main/candles', {
+      market: 'BTC/USDT',
+    });
+    expect(fifteen.data!.candles).toHaveLength(96);
+
+    const unknown = await t.call('/api/main/candles', { market: 'DOGE/USDT', lang: 'fr' });
+    expect(unknown).toMatchObject({
+      code: 0,
+      msg: translate('fr', 'market.unknown', {
+        markets: 'BTC/USDT, ETH/USDT, BNB/USDT, SOL/USDT, TRX/USDT',
+      }),
+    });
+  });
+});
+
+describe('robot calls', () => {
+  it('previews, creates and lists a robot with the exact shapes', async () => {
+    const u = await investor('500');
+    const preview = await u.call<Record<string, unknown>>('/api/user/quanpreview', {
+      market: 'SOL/USDT',
+      direction: 'neutral',
+      principal: '200',
+    });
+    expect(preview.code).toBe(1);
+    expect(preview.data).toEqual({
+      market: 'SOL/USDT',
+      direction: 'neutral',
+      range_low: expect.stringMatching(/^\d+(\.\d+)?$/),
+      range_high: expect.stringMatching(/^\d+(\.\d+)?$/),
+      grids: expect.any(Number),
+      step: expect.stringMatching(/^0\.\d+$/),
+      expected_daily_yield: expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      estimate: true,
+    });
+
+    const created = await u.call<{ robot_id: string }>('/api/user/quancreate', {
+      market: 'SOL/USDT',
+      direction: 'neutral',
+      principal: '200',
+    });
+    expect(created).toMatchObject({ code: 1, data: { robot_id: expect.stringMatching(/^\d+$/) } });
+    const id = created.data!.robot_id;
+    const info = await u.call<Record<string, unknown>>('/api/user/quaninfo', { robot_id: id });
+    expect(info.data).toEqual({
+      robot_id: id,
+      name: 'SOL/USDT Neutral grid',
+      market: 'SOL/USDT',
+      direction: 'neutral',
+      status: 'not_started',
+      disabled: false,
+      principal: '200',
+      current_principal: '200',
+      current_earnings: '0',
+      realised: '0',
+      unrealised: '0',
+      settled_total: '0',
+      fees: '0',
+      cumulative_earnings: '0',
+      cumulative_yield_rate: '0',
+      profit_count: 0,
+      trade_count: 0,
+      expected_daily_yield: preview.data!.expected_daily_yield,
+      range_low: preview.data!.range_low,
+      range_high: preview.data!.range_high,
+      grids: preview.data!.grids,
+      started_at: '',
+      ended_at: '',
+      duration_seconds: 0,
+      created_at: '2026-02-01T00:00:00.000Z',
+    });
+    const user = await u.call<{ balance: string; trading_principal: string }>('/api/user/userinfo');
+    expect(user.data).toMatchObject({ balance: '300', trading_principal: '200' });
+
+    const mine = await u.call<{ list: { robot_id: string }[]; total: number }>('/api/user/quanmy', {
+      status: 'not_started',
+    });
+    expect(mine.data).toMatchObject({ page: 1, limit: 20, total: 1, list: [{ robot_id: id }] });
+    expect((await u.call('/api/user/quanmy', { status: 'running' })).data).toMatchObject({
+      total: 0,
+      list: [],
+    });
+
+    // Stopping a robot that never started gives the principal back, all of it.
+    const stopped = await u.call<{ status: string }>('/api/user/openquan', {
+      robot_id: id,
+      action: 'stop',
+    });
+    expect(stopped).toMatchObject({ code: 1, data: { status: 'ended', current_principal: '0' } });
+    expect((await u.call('/api/user/userinfo')).data).toMatchObject({
+      balance: '500',
+      trading_principal: '0',
+    });
+    const log = await u.call<{ list: { kind: string; amount: string }[]; total: number }>(
+      '/api/user/quanlog',
+      { robot_id: id },
+    );
+    expect(log.data).toMatchObject({ total: 1, list: [{ kind: 'stop', amount: '200' }] });
+    const rank = await t.call<{ period: string; list: unknown[] }>('/api/user/quanrank', {
+      period: '30d',
+    });
+    expect(rank).toMatchObject({ code: 1, data: { period: '30d', list: [] } });
+  });
+
+  it('refuses bad requests with a clear translated message and changes nothing', async () => {
+    const u = await investor('100');
+    const other = await investor('100');
+    const mine = await u.call<{ robot_id: string }>('/api/user/quancreate', {
+      market: 'TRX/USDT',
+      direction: 'long',
+      principal: '20',
+    });
+    expect(mine.code).toBe(1);
+    const id = mine.data!.robot_id;
+    await t.app.services.robots.setDisabled(id, true);
+    const before = await footprint();
+    const cases: [string, Record<string, string>, string, Record<string, string>][] = [
+      [
+        '/api/user/quancreate',
+        { market: 'SOL/USDT', direction: 'long', principal: '80.5' },
+        'robot.above_balance',
+        {},
+      ],
+      [
+        '/api/user/quancreate',
+        { market: 'BTC/USDT', direction: 'long', principal: '99.99' },
+        'robot.below_minimum',
+        { market: 'BTC/USDT', min: '100' },
+      ],
+      [
+        '/api/user/quancreate',
+        { market: 'XRP/USDT', direction: 'long', principal: '50' },
+        'market.unknown',
+        { markets: 'BTC/USDT, ETH/USDT, BNB/USDT, SOL/USDT, TRX/USDT' },
+      ],
+      [
+        '/api/user/quancreate',
+        { market: 'SOL/USDT', direction: 'sideways', principal: '50' },
+        'robot.direction_invalid',
+        {},
+      ],
+      [
+        '/api/user/quancreate',
+        { market: 'SOL/USDT', direction: 'long', principal: '50.123456789' },
+        'robot.principal_invalid',
+        {},
+      ],
+      ['/api/user/openquan', { robot_id: id, action: 'start' }, 'robot.disabled', {}],
+      ['/api/user/openquan', { robot_id: id, action: 'settle' }, 'robot.not_running', {}],
+    ];
+    for (const [path, body, key, params] of cases) {
+      for (const lang of ['en', 'de']) {
+        const reply = await u.call(path, { ...body, lang });
+        expect(reply, `${path} ${JSON.stringify(body)}`).toMatchObject({
+          code: 0,
+          msg: translate(lang as 'en', key, params),
+        });
+      }
+    }
+    expect(translate('de', 'robot.disabled')).not.toBe(translate('en', 'robot.disabled'));
+
+    // Someone else's robot does not exist for the caller, whatever the call.
+    for (const [path, body] of [
+      ['/api/user/quaninfo', { robot_id: id }],
+      ['/api/user/quandetail', { robot_id: id }],
+      ['/api/user/quanlog', { robot_id: id }],
+      ['/api/user/openquan', { robot_id: id, action: 'stop' }],
+      ['/api/user/openquan', { robot_id: '999999', action: 'start' }],
+    ] as const) {
+      expect(await other.call(path, body)).toMatchObject({
+        code: 0,
+        msg: translate('en', 'robot.not_found'),
+      });
+    }
+    expect(await other.call('/api/user/openquan', { robot_id: id, action: 'sell' })).toMatchObject({
+      code: 0,
+      msg: 'Action is not valid.',
+    });
+    expect(await t.call('/api/user/quaninfo', { robot_id: id })).toMatchObject({
+      code: 10000,
+      tologin: 1,
+    });
+    expect(await footprint()).toEqual(before);
+    expect((await u.call('/api/user/userinfo')).data).toMatchObject({
+      balance: '80',
+      trading_principal: '20',
+    });
+    expect((await other.call('/api/user/userinfo')).data).toMatchObject({ balance: '100' });
+  });
+
+  it('lets an operator disable and enable robots and set the performance fee', async () => {
+    const u = await investor('100');
+    const { data } = await u.call<{ robot_id: string }>('/api/user/quancreate', {
+      market: 'TRX/USDT',
+      direction: 'short',
+      principal: '25',
+    });
+    const id = data!.robot_id;
+    expect(await runCli(t.databaseUrl, ['robots:disable', '--id', id])).toMatchObject({
+      exitCode: 0,
+      json: { robot_id: id, disabled: true },
+    });
+    expect(await u.call('/api/user/openquan', { robot_id: id, action: 'start' })).toMatchObject({
+      code: 0,
+      msg: translate('en', 'robot.disabled'),
+    });
+    expect((await runCli(t.databaseUrl, ['robots:enable', '--id', id])).exitCode).toBe(0);
+    const started = await u.call('/api/user/openquan', { robot_id: id, action: 'start' });
+    expect(started).toMatchObject({
+      code: 1,
+      msg: translate('en', 'robot.started'),
+      data: { status: 'running', started_at: '2026-02-01T00:00:00.000Z' },
+    });
+    expect(await u.call('/api/user/openquan', { robot_id: id, action: 'start' })).toMatchObject({
+      code: 0,
+      msg: translate('en', 'robot.already_running'),
+    });
+    expect(await runCli(t.databaseUrl, ['robots:performance-fee', '--rate', '0.15'])).toMatchObject(
+      { exitCode: 0, json: { robot_performance_fee: '0.15' } },
+    );
+    expect(await t.app.services.robots.performanceFeeRate()).toBe(15_000_000n);
+    expect(
+      (await runCli(t.databaseUrl, ['robots:performance-fee', '--rate', '1.5'])).exitCode,
+    ).toBe(2);
+    await u.call('/api/user/openquan', { robot_id: id, action: 'stop' });
+  });
+});
