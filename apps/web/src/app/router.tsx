@@ -129,12 +129,29 @@ const routeTree = rootRoute.addChildren([
   ),
   page(paths.userPage, placeholderPage('userPage')),
   // pages/personal: a visitor may still reach customer service and the app download
-  page(paths.withdraw, placeholderPage('withdraw'), true),
-  page(paths.topUp, placeholderPage('topUp'), true),
+  page(
+    paths.withdraw,
+    lazyPage(() => import('./routes/withdraw.tsx')),
+    true,
+  ),
+  page(
+    paths.topUp,
+    lazyPage(() => import('./routes/top-up.tsx')),
+    true,
+  ),
+  page(
+    paths.wallet,
+    lazyPage(() => import('./routes/wallet.tsx')),
+    true,
+  ),
   page(paths.team, placeholderPage('team'), true),
   page(paths.invite, placeholderPage('invite'), true),
   page(paths.download, placeholderPage('download')),
-  page(paths.records, placeholderPage('records'), true),
+  page(
+    paths.records,
+    lazyPage(() => import('./routes/fund-details.tsx')),
+    true,
+  ),
   page(paths.notices, placeholderPage('notices'), true),
   page(paths.support, placeholderPage('support')),
   // pages/setting
@@ -163,7 +180,11 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   // pages/quantification
-  page(paths.robotDetail, placeholderPage('robotDetail'), true),
+  page(
+    paths.robotDetail,
+    lazyPage(() => import('./routes/robot-detail.tsx')),
+    true,
+  ),
   // system pages
   page(paths.chooseLocation, placeholderPage('location')),
   page(paths.openLocation, placeholderPage('location')),

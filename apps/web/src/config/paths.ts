@@ -25,6 +25,8 @@ export const paths = {
   invite: '/pages/personal/share',
   download: '/pages/personal/download',
   records: '/pages/personal/consumeList',
+  /** Withdraw Wallet: not a route of the spec, which names the menu entry only. */
+  wallet: '/pages/personal/wallet',
   notices: '/pages/personal/notice',
   support: '/pages/personal/kefu',
   // pages/setting

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUsdt, maskAccount } from './format.ts';
+import { formatDate, formatDateTime, formatUsdt, maskAccount } from './format.ts';
 
 describe('formatUsdt', () => {
   it('groups thousands and keeps at least two decimals', () => {
@@ -42,6 +42,14 @@ describe('formatDate', () => {
   it('shows -- for invalid input', () => {
     expect(formatDate('not a date')).toBe('--');
     expect(formatDate(null)).toBe('--');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats as YYYY-MM-DD HH:mm', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 9, 7))).toBe('2024-01-05 09:07');
+    expect(formatDateTime('2025-03-09T23:59:00')).toBe('2025-03-09 23:59');
+    expect(formatDateTime('')).toBe('--');
   });
 });
 

@@ -1,5 +1,5 @@
 // Display formats (PRODUCT.md, Money): amounts with thousands separators and up to 8
-// decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD.
+// decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD (with HH:mm in lists of movements).
 import { formatAmount, parseAmount } from '@olive/protocol';
 
 /** "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. */
@@ -25,6 +25,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (Number.isNaN(date.getTime())) return '--';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** An ISO-8601 time or Date -> "YYYY-MM-DD HH:mm" in the viewer's time zone; "--" when invalid. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const day = formatDate(value);
+  if (day === '--') return day;
+  const date = value instanceof Date ? value : new Date(value!);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** An account as others may glimpse it: "ab***@mail.com", "138****5678". */

@@ -1,6 +1,6 @@
 // Home tab (spec section 2): assets, shortcuts, market, products, help centre, partners.
-// Nothing here pretends to be live yield data (PRODUCT.md): market prices and content
-// arrive with their features.
+// Nothing here pretends to be live yield data (PRODUCT.md): the market block shows the
+// feed's real prices, badged "Demo market data" when they are simulated.
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import {
@@ -19,7 +19,7 @@ import { BrandMark } from '../../components/brand-mark.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatUsdt } from '../../lib/format.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { MarketList } from '../../components/market-list.tsx';
+import { HomeMarkets } from '../../features/trade/components/home-markets.tsx';
 
 const shortcuts = [
   { to: paths.topUp, label: 'home.topUp', icon: <AddCircleOutline /> },
@@ -124,13 +124,7 @@ export default function HomeScreen() {
           </div>
         </section>
 
-        <Section
-          title={t('home.market')}
-          extra={<span className="badge">{t('common.comingSoon')}</span>}
-          testId="home-market"
-        >
-          <MarketList />
-        </Section>
+        <HomeMarkets />
 
         <Section title={t('home.products')}>
           <div className="product-grid">

@@ -42,7 +42,7 @@ export default function MeScreen() {
 
   const menu: MenuEntry[] = [
     { key: 'team', label: t('me.team'), icon: <TeamOutline />, to: paths.team },
-    { key: 'wallet', label: t('me.wallet'), icon: <BankcardOutline />, to: paths.security },
+    { key: 'wallet', label: t('me.wallet'), icon: <BankcardOutline />, to: paths.wallet },
     { key: 'invite', label: t('me.invite'), icon: <UserAddOutline />, to: paths.invite },
     { key: 'records', label: t('me.records'), icon: <UnorderedListOutline />, to: paths.records },
     {
@@ -156,6 +156,7 @@ export default function MeScreen() {
               shape="rounded"
               color="primary"
               onClick={() => void navigate({ to: paths.topUp })}
+              data-testid="me-recharge"
             >
               <AddCircleOutline /> {t('me.recharge')}
             </Button>
@@ -165,6 +166,7 @@ export default function MeScreen() {
               fill="outline"
               className="button-ghost"
               onClick={() => void navigate({ to: paths.withdraw })}
+              data-testid="me-withdraw"
             >
               {t('me.withdraw')}
             </Button>

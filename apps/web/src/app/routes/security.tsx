@@ -1,6 +1,5 @@
 // pages/setting/information: the security centre. Avatar (tap to upload), nickname,
-// account, invitation code, passwords, language; the withdrawal wallet arrives with
-// withdrawals and says so.
+// account, invitation code, passwords, language and the withdrawal wallet.
 import { List } from 'antd-mobile';
 import {
   BankcardOutline,
@@ -152,8 +151,15 @@ export default function SecurityScreen() {
                   <BankcardOutline />
                 </span>
               }
-              extra={<span className="badge">{t('account.walletSoon')}</span>}
-              disabled
+              extra={
+                <span className="menu__value" data-testid="security-wallet-count">
+                  {t('account.walletSaved', {
+                    n: Object.values(user.addresses).filter(Boolean).length,
+                  })}
+                </span>
+              }
+              arrowIcon
+              onClick={() => void navigate({ to: paths.wallet })}
               data-testid="security-wallet"
             >
               {t('account.walletAddress')}

@@ -1,67 +1,111 @@
-// Trade tab: what a quantitative robot is, the markets it trades, and robot creation
-// (which opens with the robots release).
+// pages/quantification/quantification, the Trade tab: live markets (with the "Demo
+// market data" badge on simulated prices), robot creation with the server's estimate,
+// my robots by state and the leaderboard. Visitors see markets and the leaderboard, and
+// a login prompt where the create form would be.
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { HistogramOutline } from 'antd-mobile-icons';
+import { LockOutline } from 'antd-mobile-icons';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { MarketList } from '../../components/market-list.tsx';
+import { paths } from '../../config/paths.ts';
+import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { Section } from '../../components/section.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
-
-const steps = ['step1', 'step2', 'step3'] as const;
+import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
+import { useMarkets } from '../../features/trade/api/get-markets.ts';
+import { robotSearch } from '../../features/trade/api/get-robot.ts';
+import { CreateRobotForm } from '../../features/trade/components/create-robot-form.tsx';
+import { DemoBadge } from '../../features/trade/components/demo-badge.tsx';
+import { Leaderboard } from '../../features/trade/components/leaderboard.tsx';
+import { MarketList } from '../../features/trade/components/market-list.tsx';
+import { MyRobots } from '../../features/trade/components/my-robots.tsx';
+import '../../features/trade/trade.css';
 
 export default function TradeScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search: { market?: unknown } = useSearch({ strict: false });
+  const { signedIn, user } = useUserInfo();
+  const refreshUser = useInvalidateUserInfo();
+  const markets = useMarkets();
+  const [chosen, setChosen] = useState(typeof search.market === 'string' ? search.market : '');
+  const list = markets.data?.markets ?? [];
+  const market = list.some((m) => m.market === chosen) ? chosen : (list[0]?.market ?? '');
+
+  const openRobot = (robotId: string) =>
+    void navigate({ to: paths.robotDetail, search: robotSearch(robotId) });
+
+  const pick = (next: string) => {
+    setChosen(next);
+    document
+      .querySelector('[data-testid="create-section"]')
+      ?.scrollIntoView({ behavior: 'smooth' });
+  };
+
   return (
     <div className="screen screen--tab" data-testid="screen-trade">
       <header className="app-header app-header--title">
         <h1 className="app-header__title">{t('trade.title')}</h1>
+        <DemoBadge source={markets.data?.source} />
       </header>
       <main className="screen__body">
-        <section className="hero-card">
-          <div className="hero-card__chart" aria-hidden="true">
-            <svg viewBox="0 0 120 48" preserveAspectRatio="none">
-              {[8, 18, 28, 38].map((y) => (
-                <line key={y} x1="0" x2="120" y1={y} y2={y} className="grid-line" />
-              ))}
-            </svg>
-          </div>
-          <span className="badge badge--olive">{t('trade.directions')}</span>
-          <h2 className="hero-card__title">{t('trade.heroTitle')}</h2>
-          <p className="hero-card__body">{t('trade.heroBody')}</p>
-          <Button block color="primary" shape="rounded" disabled data-testid="create-robot">
-            {t('trade.create')}
-          </Button>
-          <p className="hero-card__soon">{t('trade.createSoon')}</p>
-        </section>
-
-        <Section title={t('trade.howItWorks')}>
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step} className="steps__item">
-                <span className="steps__number">{index + 1}</span>
-                <span>{t(`trade.${step}`)}</span>
-              </li>
-            ))}
-          </ol>
-          <p className="footnote">{t('trade.lossNote')}</p>
-        </Section>
-
         <Section
           title={t('trade.markets')}
-          extra={<span className="badge">{t('common.comingSoon')}</span>}
+          extra={<span className="section__hint">{t('trade.marketsHint')}</span>}
+          testId="trade-markets"
         >
-          <MarketList />
+          <MarketList
+            markets={markets.data}
+            selected={signedIn ? market : undefined}
+            onSelect={(m) => (signedIn ? pick(m.market) : undefined)}
+          />
         </Section>
 
-        <Section title={t('trade.myRobots')}>
-          <div className="card">
-            <StatePanel
-              icon={<HistogramOutline />}
-              title={t('trade.noRobots')}
-              body={t('trade.createSoon')}
+        <Section title={t('trade.createTitle')} testId="create-section">
+          {!signedIn ? (
+            <div className="card">
+              <StatePanel
+                icon={<LockOutline />}
+                title={t('trade.loginTitle')}
+                body={t('trade.loginBody')}
+                testId="trade-login-prompt"
+              >
+                <Button
+                  color="primary"
+                  shape="rounded"
+                  onClick={() => void navigate({ to: paths.login })}
+                  data-testid="trade-login"
+                >
+                  {t('common.login')}
+                </Button>
+              </StatePanel>
+            </div>
+          ) : list.length > 0 ? (
+            <CreateRobotForm
+              markets={list}
+              market={market}
+              onMarketChange={setChosen}
+              balance={user?.balance}
+              onCreated={(robotId) => {
+                void refreshUser();
+                openRobot(robotId);
+              }}
             />
-          </div>
+          ) : (
+            <LoadingFallback />
+          )}
         </Section>
+
+        {signedIn ? (
+          <Section title={t('trade.myRobots')} testId="my-robots-section">
+            <MyRobots onOpen={openRobot} />
+          </Section>
+        ) : null}
+
+        <Section title={t('trade.leaderboard')} testId="leaderboard-section">
+          <Leaderboard />
+        </Section>
+        <p className="footnote trade-footnote">{t('trade.lossNote')}</p>
       </main>
     </div>
   );

@@ -9,7 +9,7 @@ import { useSendFundPasswordCode } from '../api/send-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { checks, rule } from '../utils/rules.ts';
 import { CodeInput } from './code-input.tsx';
-import { FundPasswordInput } from './fund-password-input.tsx';
+import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 interface Values {

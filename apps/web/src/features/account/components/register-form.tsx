@@ -15,7 +15,7 @@ import { useCountdown } from '../hooks/use-countdown.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
 import { CaptchaInput } from './captcha-input.tsx';
 import { CodeInput } from './code-input.tsx';
-import { FundPasswordInput } from './fund-password-input.tsx';
+import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 

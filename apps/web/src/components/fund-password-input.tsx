@@ -1,5 +1,6 @@
-// The 6-digit fund password: six cells and antd-mobile's number keyboard (a phone's own
-// keyboard would offer letters). Cells run left to right in every language, as digits do.
+// The 6-digit fund password (registration, its change, withdrawals, saving an address):
+// six cells and antd-mobile's number keyboard (a phone's own keyboard would offer
+// letters). Cells run left to right in every language, as digits do.
 import { NumberKeyboard, PasscodeInput } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 

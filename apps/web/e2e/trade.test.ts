@@ -1,0 +1,285 @@
+// Browser journeys through the Trade tab (issue 7) against the real API, the simulated
+// price feed and the robot engine ticking every second in a worker: a visitor sees live
+// markets, the "Demo market data" badge, the leaderboard and a login prompt; an investor
+// with a deposit opens a market from Home, sees the automatic grid and the labelled
+// estimate, creates and starts a robot, watches its earnings move on the detail screen
+// and its PnL chart, stops it through the confirm modal, and gets back exactly the
+// principal plus the final PnL shown. Then the same in Arabic, right to left.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatAmount, parseAmount } from '@olive/protocol';
+import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
+import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
+import { workerPlan } from '../../server/src/workers/plan.ts';
+import { launchBrowser, phoneContext } from './browser.ts';
+
+const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+type Words = Record<string, string> & { dirExplain: Record<string, string> };
+type Catalogue = { trade: Words };
+const catalogue = (code: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
+  ) as Catalogue;
+const english = catalogue('en');
+const arabic = catalogue('ar');
+
+const DEPOSIT = '1000';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let workers: Workers;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // The worker role's loops, as `npm start` runs them: here the robot engine, once a second.
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  workers = await startWorkers(
+    server.databaseUrl,
+    workerPlan(server.db, server.app.services, null, quiet),
+    quiet,
+  );
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await workers?.stop();
+  await server?.close();
+});
+
+/** An investor made through the API (as the accounts journeys make an inviter), funded. */
+async function fundedInvestor(email: string) {
+  const captcha = async () =>
+    (await server.call<{ captcha_id: string }>('/api/main/captcha')).data!.captcha_id;
+  await server.call('/api/user/emailcode', {
+    email,
+    captcha_id: await captcha(),
+    captcha: TEST_CAPTCHA,
+    scene: 'register',
+  });
+  const reply = await server.call<{ token: string; user_id: string }>('/api/user/regist', {
+    account: email,
+    password: 'Trader-pass-2024',
+    fund_password: '246810',
+    code: await server.codeFor(email),
+    captcha_id: await captcha(),
+    captcha: TEST_CAPTCHA,
+    agree: '1',
+  });
+  expect(reply.code).toBe(1);
+  const session = reply.data!;
+  // A credited deposit, as the watcher would post it.
+  await server.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `test-deposit:${session.user_id}`,
+    postings: [
+      { account: platformAccount('custody', 'bep20'), amount: -parseAmount(DEPOSIT) },
+      { account: userAccount(session.user_id, 'available'), amount: parseAmount(DEPOSIT) },
+    ],
+  });
+  const balance = async () =>
+    (
+      await server.call<{ balance: string }>(
+        '/api/user/userinfo',
+        {},
+        { authorization: `Bearer ${session.token}`, userid: session.user_id },
+      )
+    ).data!.balance;
+  return { session, balance };
+}
+
+async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: string }) {
+  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+  await context.addInitScript(
+    ({ token, userId, language }) => {
+      if (token) localStorage.setItem('token', token);
+      if (userId) localStorage.setItem('user_id', userId);
+      localStorage.setItem('lang', language);
+    },
+    { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
+  );
+  return context.newPage();
+}
+
+async function snap(page: Page, name: string, fullPage = false) {
+  await page.mouse.move(0, 0); // no chart crosshair left under a tapped button
+  await page.waitForTimeout(400); // transitions settle before the picture
+  await page.screenshot({
+    path: `${screenshots}${name}.png`,
+    fullPage,
+    style: '.adm-toast-mask { display: none !important; }',
+  });
+}
+
+/** "+1,234.50 USDT" -> 123450000000n. */
+const units = (text: string | null) =>
+  parseAmount((text ?? '').replace(/USDT|,|\+|\s/g, '').trim());
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+/** Confirms the open "hint" modal, after checking its words. */
+async function confirmModal(page: Page, words: string) {
+  // The popup's root has no box of its own; its body is what shows.
+  const modal = page.locator('.adm-modal-body').filter({ hasText: words });
+  await modal.waitFor();
+  await modal.locator('.adm-modal-button-primary').click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/** Creates a robot from the Trade tab's form and returns on its detail screen. */
+async function createRobot(page: Page, principal: string, words: Catalogue['trade']) {
+  await page.getByTestId('principal').locator('input').fill(principal);
+  await page.getByTestId('preview-grids').waitFor();
+  await expect(text(page, 'estimate-note')).resolves.toBe(words.estimateNote);
+  await expect(text(page, 'preview-grids')).resolves.toMatch(/^\d+$/);
+  await expect(text(page, 'preview-yield')).resolves.toMatch(/^-?\d+\.\d{2}%$/);
+}
+
+/** Waits until the detail screen's current earnings show two different values. */
+async function earningsMove(page: Page) {
+  const seen = new Set<string>();
+  for (let i = 0; i < 60 && seen.size < 2; i++) {
+    seen.add((await text(page, 'robot-earnings')) ?? '');
+    await page.waitForTimeout(1000);
+  }
+  expect(seen.size).toBeGreaterThanOrEqual(2);
+}
+
+describe('trade screens', () => {
+  it('shows a visitor live markets, the demo badge, the leaderboard and a login prompt', async () => {
+    const page = await phone('en');
+    await page.goto(`${server.url}/#/pages/quantification/quantification`);
+    await page.getByTestId('screen-trade').waitFor();
+    await page.getByTestId('market-row').nth(4).waitFor();
+    await expect(page.getByTestId('market-row').count()).resolves.toBe(5);
+    await expect(text(page, 'demo-badge')).resolves.toBe('Demo market data');
+    const price = page.getByTestId('market-row').first().locator('.market__price');
+    await expect(price.textContent()).resolves.toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
+    await page.getByTestId('trade-login-prompt').waitFor();
+    expect(await page.getByTestId('create-form').count()).toBe(0);
+    await page.getByTestId('leaderboard').waitFor();
+    await snap(page, 'trade-visitor-en', true);
+    await page.context().close();
+  });
+
+  it('creates, starts, watches and stops a robot; the balance gets back principal plus PnL', async () => {
+    const investor = await fundedInvestor('trader@example.com');
+    const page = await phone('en', investor.session);
+
+    // Home's market block: live prices, the badge, and a tap opens the Trade tab.
+    await page.goto(`${server.url}/#/pages/index/index`);
+    await page.getByTestId('home-market').getByTestId('market-row').nth(4).waitFor();
+    await page.getByTestId('home-market').getByTestId('demo-badge').waitFor();
+    await page.getByTestId('home-market').scrollIntoViewIfNeeded();
+    await snap(page, 'home-market-en');
+    await page.getByTestId('home-market').locator('[data-market="ETH/USDT"]').click();
+    await page.getByTestId('screen-trade').waitFor();
+    await page.getByTestId('create-form').waitFor();
+    await expect(page.getByTestId('market-chip-ETH').getAttribute('aria-checked')).resolves.toBe(
+      'true',
+    );
+    await page.getByTestId('market-chip-BTC').click();
+    await expect(text(page, 'available-balance')).resolves.toBe('1,000.00');
+    await expect(text(page, 'principal-min')).resolves.toBe('100.00');
+
+    // Below the minimum: said on the field, nothing asked of the server.
+    await page.getByTestId('principal').locator('input').fill('50');
+    await page.getByTestId('create-robot').click();
+    await expect(text(page, 'principal-error')).resolves.toBe(
+      'The minimum for this market is 100 USDT',
+    );
+
+    await page.getByTestId('direction-long').click();
+    await expect(text(page, 'direction-explain')).resolves.toBe(english.trade.dirExplain.long);
+    await createRobot(page, '200', english.trade);
+    await page
+      .getByTestId('robot-preview')
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, 'trade-create-en');
+
+    await page.getByTestId('create-robot').click();
+    await confirmModal(page, '200.00 USDT');
+    await page.getByTestId('screen-robot').waitFor();
+    expect(new URL(page.url()).hash).toMatch(/^#\/pages\/quantification\/detail\?id=\d+$/);
+    await expect(page.getByTestId('robot-status').getAttribute('data-status')).resolves.toBe(
+      'not_started',
+    );
+    expect(await investor.balance()).toBe('800');
+
+    // Start; the engine trades every second and the earnings move.
+    await page.getByTestId('robot-start').click();
+    await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();
+    await expect(text(page, 'robot-principal')).resolves.toBe('200.00');
+    await expect(text(page, 'robot-grids')).resolves.toMatch(/^\d+$/);
+    await earningsMove(page);
+    await page.locator('[data-testid="pnl-chart"][data-ready="true"]').waitFor();
+    await expect(page.getByTestId('pnl-chart').locator('canvas').count()).resolves.toBeGreaterThan(
+      0,
+    );
+    await snap(page, 'robot-running-en');
+
+    // Stop: the spec's question, then the robot has ended and says what came back.
+    await page.getByTestId('robot-stop').click();
+    await confirmModal(page, 'Stop quantitative trading and take back the principal?');
+    await page.locator('[data-testid="robot-status"][data-status="ended"]').waitFor();
+    await page.getByTestId('robot-returned').waitFor();
+    const finalPnl = units(await text(page, 'robot-earnings'));
+    const returned = units(await text(page, 'robot-returned'));
+    expect(returned).toBe(parseAmount('200') + finalPnl);
+    expect(await investor.balance()).toBe(formatAmount(parseAmount('800') + returned));
+    await expect(page.getByTestId('robot-stop').count()).resolves.toBe(0);
+    await page.getByTestId('robot-log-record').first().waitFor();
+    await snap(page, 'robot-ended-en');
+
+    // My robots, Ended tab.
+    await page.goBack();
+    await page.getByTestId('screen-trade').waitFor();
+    await page.getByTestId('robots-tab-ended').click();
+    await page.getByTestId('robot-card').first().waitFor();
+    await snap(page, 'trade-tab-en', true);
+    await page.context().close();
+  });
+
+  it('runs the same journey in Arabic, right to left', async () => {
+    const investor = await fundedInvestor('trader-ar@example.com');
+    const page = await phone('ar', investor.session);
+    await page.goto(`${server.url}/#/pages/quantification/quantification`);
+    await page.getByTestId('create-form').waitFor();
+    await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    await expect(text(page, 'demo-badge')).resolves.toBe(arabic.trade.demoData);
+    await page.getByTestId('market-chip-SOL').click();
+    await page.getByTestId('direction-long').click();
+    await createRobot(page, '120', arabic.trade);
+    await page
+      .getByTestId('robot-preview')
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, 'trade-create-ar');
+
+    await page.getByTestId('create-robot').click();
+    await confirmModal(page, '120.00 USDT');
+    await page.getByTestId('screen-robot').waitFor();
+    await page.getByTestId('robot-start').click();
+    await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();
+    await earningsMove(page);
+    await page.locator('[data-testid="pnl-chart"][data-ready="true"]').waitFor();
+    await snap(page, 'robot-running-ar');
+
+    await page.getByTestId('robot-stop').click();
+    await confirmModal(page, arabic.trade.stopConfirm!);
+    await page.getByTestId('robot-returned').waitFor();
+    const returned = units(await text(page, 'robot-returned'));
+    expect(returned).toBe(parseAmount('120') + units(await text(page, 'robot-earnings')));
+    expect(await investor.balance()).toBe(formatAmount(parseAmount('880') + returned));
+    await snap(page, 'robot-ended-ar');
+    await page.goBack();
+    await page.getByTestId('screen-trade').waitFor();
+    await page.getByTestId('my-robots').scrollIntoViewIfNeeded();
+    await snap(page, 'trade-tab-ar', true);
+    await page.context().close();
+  });
+});

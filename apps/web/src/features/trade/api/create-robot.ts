@@ -1,0 +1,29 @@
+// /api/user/quancreate: the principal moves from the balance into a new robot, which
+// waits, not started, for the investor to start it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOk } from '../../../lib/api.ts';
+import type { Direction } from './get-robot.ts';
+
+export interface CreateRobotInput {
+  market: string;
+  principal: string;
+  direction: Direction;
+}
+
+export const createRobot = (input: CreateRobotInput) =>
+  callOk<{ robot_id: string }>('/api/user/quancreate', {
+    ...input,
+    principal: input.principal.trim(),
+  });
+
+/** `onMoved` refreshes what belongs to other features (the balance in userinfo). */
+export function useCreateRobot(onMoved?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRobot,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['trade', 'mine'] });
+      onMoved?.();
+    },
+  });
+}

@@ -1,0 +1,85 @@
+// /api/user/quandetail: one robot's figures (each from the ledger or its own fills), its
+// PnL snapshots for the chart and its latest fills. Polled while the robot runs.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+
+export type Direction = 'long' | 'short' | 'neutral';
+export type RobotStatus = 'not_started' | 'running' | 'ended';
+
+export const DIRECTIONS: readonly Direction[] = ['long', 'short', 'neutral'];
+
+export interface Robot {
+  robot_id: string;
+  /** Translated by the server ("BTC/USDT long grid"). */
+  name: string;
+  market: string;
+  direction: Direction;
+  status: RobotStatus;
+  disabled: boolean;
+  principal: string;
+  current_principal: string;
+  /** Realised and not yet settled, plus unrealised. */
+  current_earnings: string;
+  realised: string;
+  unrealised: string;
+  settled_total: string;
+  fees: string;
+  cumulative_earnings: string;
+  cumulative_yield_rate: string;
+  profit_count: number;
+  trade_count: number;
+  expected_daily_yield: string;
+  range_low: string;
+  range_high: string;
+  grids: number;
+  started_at: string;
+  ended_at: string;
+  duration_seconds: number;
+  created_at: string;
+}
+
+export interface RobotFill {
+  id: string;
+  side: string;
+  price: string;
+  quantity: string;
+  amount: string;
+  fee: string;
+  pnl: string;
+  created_at: string;
+}
+
+export interface RobotDetail {
+  robot: Robot;
+  pnl_series: { t: string; pnl: string }[];
+  trades: RobotFill[];
+}
+
+/** A running robot's figures refresh this often. */
+export const ROBOT_POLL_MS = 2_000;
+
+/**
+ * The detail screen's search: `?id=12`. A numeric id is passed as a number, since the
+ * router writes a string that looks like a number in quotes (`?id=%2212%22`).
+ */
+export const robotSearch = (robotId: string) => {
+  const id = Number(robotId);
+  return { id: Number.isSafeInteger(id) ? id : robotId };
+};
+
+export const robotKey = (robotId: string) => ['trade', 'robot', robotId] as const;
+
+export const getRobotDetail = (robotId: string) =>
+  callData<RobotDetail>('/api/user/quandetail', { robot_id: robotId });
+
+export const robotDetailQuery = (robotId: string) =>
+  queryOptions({
+    queryKey: robotKey(robotId),
+    queryFn: () => getRobotDetail(robotId),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.robot.status === 'running' ? ROBOT_POLL_MS : false,
+  });
+
+export const useRobotDetail = (robotId: string) =>
+  useQuery({ ...robotDetailQuery(robotId), enabled: robotId !== '' });

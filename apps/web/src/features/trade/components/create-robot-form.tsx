@@ -1,0 +1,232 @@
+// Create a robot: market, main direction and principal (at least the market's minimum,
+// at most the balance). As soon as the principal is acceptable the server's preview
+// shows the range and grid count it would run and the estimated daily yield. Creating
+// moves the principal into the robot, which then waits to be started.
+import { useState } from 'react';
+import { Button, Input, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { failureData } from '../../../lib/api.ts';
+import { formatUsdt } from '../../../lib/format.ts';
+import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { useCreateRobot } from '../api/create-robot.ts';
+import type { MarketSummary } from '../api/get-markets.ts';
+import type { Direction } from '../api/get-robot.ts';
+import { useRobotPreview } from '../api/preview-robot.ts';
+import { useDebounced } from '../hooks/use-debounced.ts';
+import { formatRate, principalProblem, signOf, type PrincipalProblem } from '../utils/figures.ts';
+import { CoinMark, baseOf } from './coin-mark.tsx';
+import { DirectionSwitch } from './direction-switch.tsx';
+import { EstimateNote } from './estimate-note.tsx';
+
+const problemText: Record<PrincipalProblem['key'], string> = {
+  required: 'trade.principalRequired',
+  invalid: 'trade.principalInvalid',
+  precision: 'trade.principalPrecision',
+  minimum: 'trade.principalMinimum',
+  balance: 'trade.principalBalance',
+};
+
+export function CreateRobotForm({
+  markets,
+  market,
+  onMarketChange,
+  balance,
+  onCreated,
+}: {
+  markets: MarketSummary[];
+  market: string;
+  onMarketChange: (market: string) => void;
+  /** The investor's available balance (userinfo), undefined while it loads. */
+  balance: string | undefined;
+  onCreated: (robotId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [direction, setDirection] = useState<Direction>('neutral');
+  const [principal, setPrincipal] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const create = useCreateRobot();
+
+  const summary = markets.find((m) => m.market === market);
+  const problem = principalProblem(principal, summary?.min_principal, balance);
+  // Debounced as one string: a fresh object every render would never settle.
+  const settled = useDebounced(problem ? '' : [market, direction, principal.trim()].join('|'));
+  const [settledMarket = '', settledDirection, settledPrincipal = ''] = settled.split('|');
+  const preview = useRobotPreview(
+    settled
+      ? {
+          market: settledMarket,
+          direction: settledDirection as Direction,
+          principal: settledPrincipal,
+        }
+      : null,
+  );
+  const shown = preview.data && !problem ? preview.data : undefined;
+
+  const describe = (found: PrincipalProblem) => {
+    const { key, ...params } = found;
+    return t(problemText[key], params);
+  };
+  const error = serverError || (touched && problem ? describe(problem) : '');
+
+  const submit = async () => {
+    setTouched(true);
+    if (problem || !summary) return;
+    const ok = await confirmHint(
+      t('trade.createConfirm', {
+        amount: formatUsdt(principal.trim()),
+        market,
+        direction: t(`trade.dir.${direction}`),
+      }),
+    );
+    if (!ok) return;
+    create.mutate(
+      { market, direction, principal },
+      {
+        onSuccess: (reply) => {
+          toastSuccess(reply.msg);
+          setPrincipal('');
+          setTouched(false);
+          if (reply.data) onCreated(reply.data.robot_id);
+        },
+        onError: (failure) => {
+          if (failureData(failure).field === 'principal') setServerError(failure.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="robot-form" data-testid="create-form">
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.market')}</span>
+        <div className="market-chips" role="radiogroup" aria-label={t('trade.market')}>
+          {markets.map((m) => (
+            <button
+              type="button"
+              key={m.market}
+              role="radio"
+              aria-checked={m.market === market}
+              className={`market-chip${m.market === market ? ' market-chip--active' : ''}`}
+              onClick={() => {
+                setServerError('');
+                onMarketChange(m.market);
+              }}
+              data-testid={`market-chip-${baseOf(m.market)}`}
+            >
+              <CoinMark market={m.market} size={22} />
+              {baseOf(m.market)}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.direction')}</span>
+        <DirectionSwitch value={direction} onChange={setDirection} />
+      </div>
+
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.principal')}</span>
+        <div className={`field-row${error ? ' field-row--error' : ''}`} data-testid="principal">
+          <Input
+            className="field-row__input"
+            inputMode="decimal"
+            placeholder={t('trade.principalPlaceholder', {
+              min: formatUsdt(summary?.min_principal, 0),
+            })}
+            value={principal}
+            onChange={(value) => {
+              setServerError('');
+              setPrincipal(value);
+            }}
+            onBlur={() => setTouched(principal !== '')}
+          />
+          <span className="field-row__unit">USDT</span>
+          {balance ? (
+            <button
+              type="button"
+              className="chip-button"
+              onClick={() => {
+                setServerError('');
+                setPrincipal(balance);
+                setTouched(true);
+              }}
+              data-testid="principal-all"
+            >
+              {t('trade.all')}
+            </button>
+          ) : null}
+        </div>
+        {error ? (
+          <p className="robot-form__error" role="alert" data-testid="principal-error">
+            {error}
+          </p>
+        ) : null}
+        <div className="robot-form__limits">
+          <span>
+            {t('trade.minimum')}{' '}
+            <span className="amount" dir="ltr" data-testid="principal-min">
+              {formatUsdt(summary?.min_principal)}
+            </span>
+          </span>
+          <span>
+            {t('trade.available')}{' '}
+            <span className="amount" dir="ltr" data-testid="available-balance">
+              {formatUsdt(balance)}
+            </span>
+          </span>
+        </div>
+      </div>
+
+      <section className="preview" data-testid="robot-preview" aria-live="polite">
+        <div className="preview__head">
+          <span>{t('trade.previewTitle')}</span>
+          {preview.isFetching ? <SpinLoading color="primary" style={{ '--size': '14px' }} /> : null}
+        </div>
+        {shown ? (
+          <>
+            <dl className="preview__grid">
+              <div className="preview__range">
+                <dt>{t('trade.range')}</dt>
+                <dd className="amount" dir="ltr" data-testid="preview-range">
+                  {formatUsdt(shown.range_low)} – {formatUsdt(shown.range_high)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('trade.grids')}</dt>
+                <dd data-testid="preview-grids">{shown.grids}</dd>
+              </div>
+              <div
+                className={`preview__yield${signOf(shown.expected_daily_yield) < 0 ? ' is-down' : ''}`}
+              >
+                <dt>{t('trade.expectedDaily')}</dt>
+                <dd className="amount" dir="ltr" data-testid="preview-yield">
+                  {formatRate(shown.expected_daily_yield)}
+                </dd>
+              </div>
+            </dl>
+            <EstimateNote />
+          </>
+        ) : (
+          <p className="preview__empty">
+            {t('trade.previewEmpty', { min: formatUsdt(summary?.min_principal, 0) })}
+          </p>
+        )}
+      </section>
+
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={create.isPending}
+        onClick={() => void submit()}
+        data-testid="create-robot"
+      >
+        {t('trade.create')}
+      </Button>
+      <p className="footnote robot-form__foot">{t('trade.createFoot')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Long / Short / Neutral as one segmented control, with one line saying what the chosen
+// direction means for the grid.
+import { Segmented } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DIRECTIONS, type Direction } from '../api/get-robot.ts';
+
+export function DirectionSwitch({
+  value,
+  onChange,
+}: {
+  value: Direction;
+  onChange: (direction: Direction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="direction-switch" role="group" aria-label={t('trade.direction')}>
+      <Segmented
+        block
+        value={value}
+        onChange={(next) => {
+          const direction = DIRECTIONS.find((d) => d === next);
+          if (direction) onChange(direction);
+        }}
+        options={DIRECTIONS.map((direction) => ({
+          value: direction,
+          label: (
+            <span
+              className={`direction-switch__label direction-switch__label--${direction}${direction === value ? ' direction-switch__current' : ''}`}
+              data-testid={`direction-${direction}`}
+            >
+              {t(`trade.dir.${direction}`)}
+            </span>
+          ),
+        }))}
+      />
+      <p className="direction-switch__explain" data-testid="direction-explain">
+        {t(`trade.dirExplain.${value}`)}
+      </p>
+    </div>
+  );
+}

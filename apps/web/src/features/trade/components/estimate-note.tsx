@@ -1,0 +1,13 @@
+// The label every expected figure carries (PRODUCT.md): an estimate, not a promise.
+import { InformationCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+
+export function EstimateNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="estimate-note" data-testid="estimate-note">
+      <InformationCircleOutline />
+      <span>{t('trade.estimateNote')}</span>
+    </p>
+  );
+}

@@ -1,0 +1,28 @@
+// Home's market block: the robot markets' live prices and 24-hour change, badged when
+// the feed is the simulator. A tap opens the Trade tab on that market.
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { Section } from '../../../components/section.tsx';
+import { useMarkets } from '../api/get-markets.ts';
+import { DemoBadge } from './demo-badge.tsx';
+import { MarketList } from './market-list.tsx';
+import '../trade.css';
+
+export function HomeMarkets() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const markets = useMarkets();
+  return (
+    <Section
+      title={t('home.market')}
+      extra={<DemoBadge source={markets.data?.source} />}
+      testId="home-market"
+    >
+      <MarketList
+        markets={markets.data}
+        onSelect={(market) => void navigate({ to: paths.trade, search: { market: market.market } })}
+      />
+    </Section>
+  );
+}

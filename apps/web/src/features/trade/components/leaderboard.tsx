@@ -1,0 +1,76 @@
+// The leaderboard: robots ranked by their return over 7 or 30 days, with runtime and
+// principal. Public, so visitors see it too.
+import { useState } from 'react';
+import { Segmented, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
+import { useRank, type RankPeriod } from '../api/get-rank.ts';
+import { formatRate, toneOf } from '../utils/figures.ts';
+import { CoinMark } from './coin-mark.tsx';
+import { Duration } from './duration.tsx';
+
+const PERIODS: readonly RankPeriod[] = ['7d', '30d'];
+
+export function Leaderboard() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<RankPeriod>('7d');
+  const query = useRank(period);
+  const list = query.data?.list ?? [];
+
+  return (
+    <div className="leaderboard" data-testid="leaderboard">
+      <div className="period-switch">
+        <Segmented
+          block
+          value={period}
+          onChange={(next) => setPeriod(PERIODS.find((p) => p === next) ?? '7d')}
+          options={PERIODS.map((p) => ({
+            value: p,
+            label: (
+              <span
+                className={p === period ? 'period-switch__current' : undefined}
+                data-testid={`rank-${p}`}
+              >
+                {t(`trade.period.${p}`)}
+              </span>
+            ),
+          }))}
+        />
+      </div>
+      {query.isPending ? (
+        <div className="list-loading">
+          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="empty-line">{t('trade.rankEmpty')}</p>
+      ) : (
+        <ol className="rank-list">
+          {list.map((entry) => (
+            <li key={entry.robot_id} className="rank-row" data-testid="rank-row">
+              <span className={`rank-row__place rank-row__place--${Math.min(entry.rank, 4)}`}>
+                {entry.rank}
+              </span>
+              <CoinMark market={entry.market} size={30} />
+              <span className="rank-row__who">
+                <strong>{entry.nickname}</strong>
+                <span>
+                  <span dir="ltr">{entry.market}</span> · {t(`trade.dir.${entry.direction}`)}
+                </span>
+                <span>
+                  <Duration seconds={entry.runtime_seconds} /> ·{' '}
+                  <span className="amount" dir="ltr">
+                    {formatUsdt(entry.principal)}
+                  </span>{' '}
+                  USDT
+                </span>
+              </span>
+              <span className={`rank-row__rate amount ${toneOf(entry.return_rate)}`} dir="ltr">
+                {formatRate(entry.return_rate, true)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// What the investor can do with a robot in its state: Start one that has not started;
+// Settle (realised profit less the performance fee to the balance, robot keeps running)
+// or Stop one that runs. Stop asks first, in the spec's words.
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import type { Robot } from '../api/get-robot.ts';
+import { useRobotAction, type RobotAction } from '../api/robot-action.ts';
+
+export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () => void }) {
+  const { t } = useTranslation();
+  const action = useRobotAction(robot.robot_id, onMoved);
+  const busy = action.isPending ? action.variables : undefined;
+
+  const run = async (name: RobotAction) => {
+    if (name === 'stop' && !(await confirmHint(t('trade.stopConfirm')))) return;
+    if (name === 'settle' && !(await confirmHint(t('trade.settleConfirm')))) return;
+    action.mutate(name, { onSuccess: (reply) => toastSuccess(reply.msg) });
+  };
+
+  if (robot.status === 'ended') return null;
+  if (robot.status === 'not_started') {
+    return (
+      <div className="robot-actions">
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          disabled={robot.disabled || action.isPending}
+          loading={busy === 'start'}
+          onClick={() => void run('start')}
+          data-testid="robot-start"
+        >
+          {t('trade.start')}
+        </Button>
+        <Button
+          block
+          shape="rounded"
+          className="button-ghost"
+          disabled={action.isPending}
+          loading={busy === 'stop'}
+          onClick={() => void run('stop')}
+          data-testid="robot-stop"
+        >
+          {t('trade.cancelRobot')}
+        </Button>
+        {robot.disabled ? <p className="warning-line">{t('trade.disabledHint')}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="robot-actions robot-actions--row">
+      <Button
+        block
+        shape="rounded"
+        fill="outline"
+        color="primary"
+        disabled={action.isPending}
+        loading={busy === 'settle'}
+        onClick={() => void run('settle')}
+        data-testid="robot-settle"
+      >
+        {t('trade.settle')}
+      </Button>
+      <Button
+        block
+        shape="rounded"
+        color="danger"
+        className="robot-actions__stop"
+        disabled={action.isPending}
+        loading={busy === 'stop'}
+        onClick={() => void run('stop')}
+        data-testid="robot-stop"
+      >
+        {t('trade.stop')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// The figures of one robot, each from the ledger or its own fills: current earnings in
+// the headline (a loss in red), then principal, cumulative earnings and yield rate,
+// trades, duration, the grid it runs and the estimated daily yield.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
+import type { Robot } from '../api/get-robot.ts';
+import { formatRate, signOf, signedAmount, toneOf } from '../utils/figures.ts';
+import { CoinMark } from './coin-mark.tsx';
+import { Duration } from './duration.tsx';
+import { EstimateNote } from './estimate-note.tsx';
+import { RobotStatus } from './robot-status.tsx';
+
+function Figure({
+  label,
+  children,
+  testId,
+  tone = '',
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  tone?: string;
+}) {
+  return (
+    <div className="robot-figures__item">
+      <dt>{label}</dt>
+      <dd className={`amount ${tone}`} dir="ltr" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function RobotHeadline({ robot, returned }: { robot: Robot; returned?: string }) {
+  const { t } = useTranslation();
+  const ended = robot.status === 'ended';
+  const headline = ended ? robot.cumulative_earnings : robot.current_earnings;
+  return (
+    <section className="robot-hero" data-testid="robot-hero" data-status={robot.status}>
+      <div className="robot-hero__top">
+        <CoinMark market={robot.market} size={40} />
+        <div className="robot-hero__name">
+          <strong data-testid="robot-name">{robot.name}</strong>
+          <span>
+            <span dir="ltr">{robot.market}</span> · {t(`trade.dir.${robot.direction}`)}
+          </span>
+        </div>
+        <RobotStatus robot={robot} />
+      </div>
+      <div className="robot-hero__label">
+        {ended ? t('trade.finalPnl') : t('trade.currentEarnings')}{' '}
+        <span className="asset-card__unit">USDT</span>
+      </div>
+      <div
+        className={`robot-hero__value amount ${toneOf(headline)}`}
+        dir="ltr"
+        data-testid="robot-earnings"
+      >
+        {signedAmount(formatUsdt(headline), headline)}
+      </div>
+      <div className="robot-hero__sub">
+        <span>{t('trade.yieldRate')}</span>{' '}
+        <span
+          className={`amount ${toneOf(robot.cumulative_yield_rate)}`}
+          dir="ltr"
+          data-testid="robot-yield-rate"
+        >
+          {formatRate(robot.cumulative_yield_rate, true)}
+        </span>
+      </div>
+      {ended && returned !== undefined ? (
+        <div className="robot-hero__returned" data-testid="robot-returned-line">
+          <span>{t('trade.returned')}</span>
+          <span className="amount" dir="ltr" data-testid="robot-returned">
+            {formatUsdt(returned)} USDT
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function RobotFigures({ robot }: { robot: Robot }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card robot-figures-card">
+      <dl className="robot-figures" data-testid="robot-figures">
+        <Figure label={t('trade.principal')} testId="robot-principal">
+          {formatUsdt(robot.principal)}
+        </Figure>
+        <Figure label={t('trade.currentPrincipal')} testId="robot-current-principal">
+          {formatUsdt(robot.current_principal)}
+        </Figure>
+        <Figure
+          label={t('trade.cumulativeEarnings')}
+          testId="robot-cumulative"
+          tone={toneOf(robot.cumulative_earnings)}
+        >
+          {signedAmount(formatUsdt(robot.cumulative_earnings), robot.cumulative_earnings)}
+        </Figure>
+        <Figure label={t('trade.realised')} tone={toneOf(robot.realised)}>
+          {signedAmount(formatUsdt(robot.realised), robot.realised)}
+        </Figure>
+        <Figure label={t('trade.unrealised')} tone={toneOf(robot.unrealised)}>
+          {signedAmount(formatUsdt(robot.unrealised), robot.unrealised)}
+        </Figure>
+        <Figure label={t('trade.settled')}>{formatUsdt(robot.settled_total)}</Figure>
+        <Figure label={t('trade.profitTrades')} testId="robot-profit-count">
+          {robot.profit_count} / {robot.trade_count}
+        </Figure>
+        <Figure label={t('trade.fees')}>{formatUsdt(robot.fees)}</Figure>
+        <Figure label={t('trade.duration')} testId="robot-duration">
+          <Duration seconds={robot.duration_seconds} />
+        </Figure>
+      </dl>
+      <div className="robot-grid-line">
+        <div>
+          <span>{t('trade.range')}</span>
+          <strong className="amount" dir="ltr" data-testid="robot-range">
+            {formatUsdt(robot.range_low)} – {formatUsdt(robot.range_high)}
+          </strong>
+        </div>
+        <div>
+          <span>{t('trade.grids')}</span>
+          <strong data-testid="robot-grids">{robot.grids}</strong>
+        </div>
+        <div>
+          <span>{t('trade.expectedDaily')}</span>
+          <strong
+            className={`amount${signOf(robot.expected_daily_yield) < 0 ? ' is-down' : ''}`}
+            dir="ltr"
+            data-testid="robot-expected"
+          >
+            {formatRate(robot.expected_daily_yield)}
+          </strong>
+        </div>
+      </div>
+      <EstimateNote />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// /api/user/drawinfo: what the Withdraw screen needs for one network: the saved
+// address, balance, fee, minimum, today's remaining limit and any lock.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+import type { Network } from '../utils/networks.ts';
+
+export interface DrawInfo {
+  network: Network;
+  /** '' while no withdrawal address is saved for the network. */
+  address: string;
+  balance: string;
+  fee: string;
+  min_amount: string;
+  daily_limit: string;
+  daily_remaining: string;
+  enabled: boolean;
+  decimals: number;
+  /** ISO time until which withdrawals are paused, or ''. */
+  locked_until: string;
+}
+
+export const drawInfoKey = (network: Network) => ['wallet', 'drawinfo', network] as const;
+
+export const getDrawInfo = (network: Network) =>
+  callData<DrawInfo>('/api/user/drawinfo', { network });
+
+export const drawInfoQuery = (network: Network) =>
+  queryOptions({
+    queryKey: drawInfoKey(network),
+    queryFn: () => getDrawInfo(network),
+    staleTime: 5_000,
+  });
+
+export function useDrawInfo(network: Network) {
+  return useQuery(drawInfoQuery(network));
+}

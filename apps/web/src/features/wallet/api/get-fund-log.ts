@@ -1,0 +1,56 @@
+// /api/user/usdtlog: Fund Details, every change of the balance with the balance after
+// it, newest first. A filter chip is a group of entry kinds; see merge-pages.ts.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+import { nextMerged, startCursor, type MergeCursor } from '../utils/merge-pages.ts';
+
+export interface FundRecord {
+  id: string;
+  kind: string;
+  /** Signed change of the balance ("-25.5"). */
+  amount: string;
+  balance_after: string;
+  created_at: string;
+  memo: string;
+  /** The kind, translated by the server. */
+  description: string;
+}
+
+interface FundLogPage {
+  list: FundRecord[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export const FUND_LOG_LIMIT = 20;
+
+/**
+ * The chips and the entry kinds behind them (apps/server ledger kinds that touch the
+ * balance); "all" reads the unfiltered list.
+ */
+export const FUND_FILTERS = {
+  all: [''],
+  deposits: ['deposit'],
+  withdrawals: ['withdrawal_freeze', 'withdrawal_release'],
+  robots: ['robot_fund', 'robot_return', 'robot_settle'],
+  mining: ['mining_rent', 'mining_payout'],
+  commissions: ['commission'],
+  adjustments: ['adjustment_credit', 'adjustment_debit'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FundFilter = keyof typeof FUND_FILTERS;
+
+export const fundLogKey = (filter: FundFilter) => ['wallet', 'usdtlog', filter] as const;
+
+export const getFundLogPage = (kind: string, page: number, limit: number) =>
+  callData<FundLogPage>('/api/user/usdtlog', { page, limit, kind: kind || undefined });
+
+export function useFundLog(filter: FundFilter) {
+  return useInfiniteQuery({
+    queryKey: fundLogKey(filter),
+    queryFn: ({ pageParam }) => nextMerged(pageParam, FUND_LOG_LIMIT, getFundLogPage),
+    initialPageParam: startCursor(FUND_FILTERS[filter]) as MergeCursor,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}

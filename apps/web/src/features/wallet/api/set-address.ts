@@ -1,0 +1,28 @@
+// /api/user/setaddress: saves the withdrawal address of a network, once. Afterwards only
+// customer service can change it, so the screens ask for confirmation first.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOk } from '../../../lib/api.ts';
+import type { Network } from '../utils/networks.ts';
+
+export interface SetAddressInput {
+  network: Network;
+  address: string;
+  fund_password: string;
+}
+
+export const setWithdrawalAddress = (input: SetAddressInput) =>
+  callOk<{ network: Network; address: string }>('/api/user/setaddress', {
+    ...input,
+    address: input.address.trim(),
+  });
+
+export function useSetWithdrawalAddress(onSaved?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setWithdrawalAddress,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'drawinfo'] });
+      onSaved?.();
+    },
+  });
+}

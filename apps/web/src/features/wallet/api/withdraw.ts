@@ -1,0 +1,34 @@
+// /api/user/withdraw: the whole amount is frozen at once and the address receives
+// amount - fee. `request_id` names one submission, so a repeated tap or a retry after a
+// lost reply is the same withdrawal, never a second one.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOk } from '../../../lib/api.ts';
+import type { Network } from '../utils/networks.ts';
+import type { Withdrawal } from './get-withdrawals.ts';
+
+export interface WithdrawInput {
+  network: Network;
+  amount: string;
+  fund_password: string;
+  request_id: string;
+}
+
+/** A fresh submission id (the server accepts [A-Za-z0-9_-]); works on plain http too. */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const withdraw = (input: WithdrawInput) =>
+  callOk<Withdrawal>('/api/user/withdraw', { ...input, amount: input.amount.trim() });
+
+export function useWithdraw(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdraw,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      onDone?.();
+    },
+  });
+}

@@ -1,0 +1,27 @@
+// An address or hash in full, monospaced and left to right, with a Copy chip.
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard.ts';
+import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
+
+export function CopyAddress({ address, testId }: { address: string; testId?: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    if (await copyText(address)) toastSuccess(t('common.copied'));
+    else toastFailure(t('common.copyFailed'));
+  };
+  return (
+    <div className="address-box">
+      <code dir="ltr" data-testid={testId}>
+        {address}
+      </code>
+      <button
+        type="button"
+        className="chip-button"
+        onClick={() => void copy()}
+        data-testid={testId ? `${testId}-copy` : undefined}
+      >
+        {t('common.copy')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// Fund Details: every change of the balance, newest first, filtered by kind with chips;
+// more rows load as the list scrolls. Each row: what it was (the server's translated
+// description), the signed amount, the balance after, the time and the memo.
+import { useState } from 'react';
+import { InfiniteScroll, SpinLoading } from 'antd-mobile';
+import { UnorderedListOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { StatePanel } from '../../../components/state-panel.tsx';
+import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
+import { FUND_FILTERS, useFundLog, type FundFilter } from '../api/get-fund-log.ts';
+import { shortMemo } from '../utils/networks.ts';
+
+const filters = Object.keys(FUND_FILTERS) as FundFilter[];
+
+export function FundLog() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<FundFilter>('all');
+  const query = useFundLog(filter);
+  const seen = new Set<string>();
+  // A row that moved onto a later page while paging is shown once.
+  const records = (query.data?.pages.flatMap((page) => page.records) ?? []).filter((r) =>
+    seen.has(r.id) ? false : (seen.add(r.id), true),
+  );
+
+  return (
+    <>
+      <div className="chips" role="tablist" aria-label={t('fund.filter')}>
+        {filters.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={filter === key}
+            className={filter === key ? 'chip chip--active' : 'chip'}
+            onClick={() => setFilter(key)}
+            data-testid={`fund-filter-${key}`}
+          >
+            {t(`fund.${key}`)}
+          </button>
+        ))}
+      </div>
+
+      {!query.isPending && records.length === 0 ? (
+        <div className="card" data-testid="fund-empty">
+          <StatePanel
+            icon={<UnorderedListOutline />}
+            title={t('fund.emptyTitle')}
+            body={t('fund.emptyBody')}
+          />
+        </div>
+      ) : (
+        <ul className="record-list" data-testid="fund-list">
+          {records.map((record) => {
+            const negative = record.amount.startsWith('-');
+            return (
+              <li
+                key={record.id}
+                className="record"
+                data-testid="fund-record"
+                data-kind={record.kind}
+              >
+                <div className="record__row">
+                  <span className="record__title">{record.description}</span>
+                  <span
+                    className={`record__amount amount ${negative ? 'is-down' : 'is-up'}`}
+                    dir="ltr"
+                    data-testid="fund-amount"
+                  >
+                    {negative ? '' : '+'}
+                    {formatUsdt(record.amount)}
+                  </span>
+                </div>
+                <div className="record__row record__meta">
+                  <span dir="ltr">{formatDateTime(record.created_at)}</span>
+                  <span>
+                    {t('fund.balanceAfter')}{' '}
+                    <span className="amount" dir="ltr">
+                      {formatUsdt(record.balance_after)}
+                    </span>
+                  </span>
+                </div>
+                {record.memo ? (
+                  <div className="record__memo" dir="ltr" title={record.memo}>
+                    {shortMemo(record.memo)}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {query.isPending ? (
+        <div className="list-loading">
+          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+        </div>
+      ) : (
+        <InfiniteScroll
+          hasMore={query.hasNextPage}
+          loadMore={async () => {
+            await query.fetchNextPage();
+          }}
+        >
+          {query.hasNextPage ? (
+            <span className="footnote">{t('common.loading')}</span>
+          ) : records.length > 0 ? (
+            <span className="footnote">{t('fund.end')}</span>
+          ) : null}
+        </InfiniteScroll>
+      )}
+    </>
+  );
+}
