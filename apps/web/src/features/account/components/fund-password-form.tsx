@@ -1,7 +1,8 @@
 // Changing the fund password: a code sent to the account (no image code: the investor is
 // signed in), the login password, then six new digits.
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useChangeFundPassword } from '../api/change-passwords.ts';
@@ -57,17 +58,9 @@ export function FundPasswordForm({
         })
       }
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={change.isPending}
-          data-testid="fund-password-submit"
-        >
+        <SubmitButton loading={change.isPending} testId="fund-password-submit">
           {t('common.confirm')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item

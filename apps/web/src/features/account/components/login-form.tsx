@@ -1,7 +1,8 @@
 // Sign-in: account and password; the image code joins the form once the server asks for
 // it (after 3 failures), with a new picture after every try.
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
@@ -58,17 +59,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       requiredMarkStyle="none"
       onFinish={onFinish}
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={login.isPending}
-          data-testid="login-submit"
-        >
+        <SubmitButton loading={login.isPending} testId="login-submit">
           {t('auth.loginButton')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item name="account" label={t('auth.account')} rules={[rule(check.account())]}>

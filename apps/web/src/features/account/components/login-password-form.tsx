@@ -1,6 +1,7 @@
 // Changing the login password: the current one, the new one twice. The server signs out
 // every other device; this one stays signed in.
-import { Button, Form } from 'antd-mobile';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useChangeLoginPassword } from '../api/change-passwords.ts';
@@ -39,17 +40,9 @@ export function LoginPasswordForm({ onChanged }: { onChanged: () => void }) {
         )
       }
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={change.isPending}
-          data-testid="login-password-submit"
-        >
+        <SubmitButton loading={change.isPending} testId="login-password-submit">
           {t('common.confirm')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item

@@ -1,5 +1,6 @@
 // The nickname (required, at most 20 characters as a person counts them).
-import { Button, Form, Input } from 'antd-mobile';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { NICKNAME_MAX, useSetNickname } from '../api/update-profile.ts';
@@ -28,17 +29,9 @@ export function NicknameForm({ nickname, onSaved }: { nickname: string; onSaved:
         })
       }
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          shape="rounded"
-          size="large"
-          loading={setNickname.isPending}
-          data-testid="nickname-submit"
-        >
+        <SubmitButton loading={setNickname.isPending} testId="nickname-submit">
           {t('common.save')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item

@@ -2,8 +2,9 @@
 // code sent to the account, login password, 6-digit fund password, optional invitation
 // code and Telegram name, agreement to the terms; then the account-created screen. Each
 // check of the image code spends it, so a new picture follows every send and submit.
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Form, Input, Tabs } from 'antd-mobile';
+import { Checkbox, Form, Input, Tabs } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -133,17 +134,9 @@ export function RegisterForm({
         initialValues={{ invite_code: inviteCode, agree: false }}
         onFinish={onFinish}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={register.isPending}
-            data-testid="register-submit"
-          >
+          <SubmitButton loading={register.isPending} testId="register-submit">
             {t('auth.registerButton')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item

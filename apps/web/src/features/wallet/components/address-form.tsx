@@ -1,6 +1,7 @@
 // Saving the withdrawal address of a network: the address, the fund password, and a
 // confirmation, because once saved only customer service can change it.
-import { Button, Form, Input } from 'antd-mobile';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { failureData } from '../../../lib/api.ts';
@@ -49,17 +50,9 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
         requiredMarkStyle="none"
         onFinish={(values) => void onFinish(values)}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            shape="rounded"
-            size="large"
-            loading={save.isPending}
-            data-testid="address-submit"
-          >
+          <SubmitButton loading={save.isPending} testId="address-submit">
             {t('wallet.saveAddress')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item
