@@ -3,14 +3,12 @@
 // sign-in, nickname, avatar upload, login password change; and the same registration in
 // Arabic, right to left, with the server's Arabic message for a wrong code.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext } from './browser.ts';
+import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
 
-const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 const serverArabic = JSON.parse(
@@ -31,33 +29,6 @@ afterAll(async () => {
 });
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
-
-async function go(page: Page, hash: string) {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, hash);
-}
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(300); // transitions settle before the picture
-  // Toasts (3 s) would cover the screen being pictured; they are left out of it.
-  await page.screenshot({
-    path: `${screenshots}${name}.png`,
-    style: '.adm-toast-mask { display: none !important; }',
-  });
-}
-
-/** The 6-digit fund password through antd-mobile's number keyboard, then its OK key. */
-async function typeFundPassword(page: Page, testId: string, digits: string) {
-  await page.locator(`[data-testid="${testId}"] .adm-passcode-input`).click();
-  const keyboard = page.locator('.adm-number-keyboard-popup .adm-popup-body');
-  await keyboard.waitFor();
-  for (const digit of digits) {
-    await keyboard.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
-  }
-  await keyboard.locator('.adm-number-keyboard-key-ok').click();
-  await keyboard.waitFor({ state: 'hidden' });
-}
 
 /** Fills the registration form up to (not including) the code, sending the code. */
 async function startRegistration(page: Page, email: string) {

@@ -1,6 +1,12 @@
 // Chromium for the browser journeys: the system build (apt-get install chromium) driven
 // by playwright-core, headless, with a phone-sized context.
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where the journeys leave their screenshots (gitignored). */
+export const screenshots = fileURLToPath(
+  new URL('../../../test-output/screenshots/', import.meta.url),
+);
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -32,4 +38,34 @@ export function phoneContext(
     colorScheme: 'dark',
     serviceWorkers: 'allow',
   });
+}
+
+/** Navigates within the single-page app, as a tap on a link would. */
+export async function go(page: Page, hash: string) {
+  await page.evaluate((target) => {
+    window.location.hash = target;
+  }, hash);
+}
+
+/** A screenshot once transitions settle; toasts (3 s) are left out of the picture. */
+export async function snap(page: Page, name: string, fullPage = false) {
+  await page.mouse.move(0, 0); // no hover state (chart crosshair) left in the picture
+  await page.waitForTimeout(400);
+  await page.screenshot({
+    path: `${screenshots}${name}.png`,
+    fullPage,
+    style: '.adm-toast-mask { display: none !important; }',
+  });
+}
+
+/** The 6-digit fund password through antd-mobile's number keyboard, then its OK key. */
+export async function typeFundPassword(page: Page, testId: string, digits: string) {
+  await page.locator(`[data-testid="${testId}"] .adm-passcode-input`).click();
+  const keyboard = page.locator('.adm-number-keyboard-popup .adm-popup-body');
+  await keyboard.waitFor();
+  for (const digit of digits) {
+    await keyboard.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
+  }
+  await keyboard.locator('.adm-number-keyboard-key-ok').click();
+  await keyboard.waitFor({ state: 'hidden' });
 }

@@ -9,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext } from './browser.ts';
+import { launchBrowser, phoneContext, screenshots } from './browser.ts';
 
-const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 const tabs = [

@@ -6,7 +6,6 @@
 // and its PnL chart, stops it through the confirm modal, and gets back exactly the
 // principal plus the final PnL shown. Then the same in Arabic, right to left.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount, parseAmount } from '@olive/protocol';
@@ -14,9 +13,8 @@ import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/workers/plan.ts';
-import { launchBrowser, phoneContext } from './browser.ts';
+import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
 
-const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 type Words = Record<string, string> & { dirExplain: Record<string, string> };
@@ -104,16 +102,6 @@ async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: stri
     { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
   );
   return context.newPage();
-}
-
-async function snap(page: Page, name: string, fullPage = false) {
-  await page.mouse.move(0, 0); // no chart crosshair left under a tapped button
-  await page.waitForTimeout(400); // transitions settle before the picture
-  await page.screenshot({
-    path: `${screenshots}${name}.png`,
-    fullPage,
-    style: '.adm-toast-mask { display: none !important; }',
-  });
 }
 
 /** "+1,234.50 USDT" -> 123450000000n. */

@@ -4,15 +4,13 @@
 // withdrawal confirms on chain and the recipient receives exactly amount - fee; Fund
 // Details lists both. Then the same screens in Arabic, with the server's Arabic refusal.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mine, setAutomine, setIntervalMining, usdtBalance } from '@olive/devchain';
 import { parseAmount } from '@olive/protocol';
 import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext } from './browser.ts';
+import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
 
-const screenshots = fileURLToPath(new URL('../../../test-output/screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 const serverArabic = JSON.parse(
@@ -76,32 +74,6 @@ async function signedInPage(lang: 'en' | 'ar'): Promise<Page> {
   await page.goto(`${server.url}/#/pages/personal/personal`);
   await page.getByTestId('screen-me').waitFor();
   return page;
-}
-
-async function go(page: Page, hash: string) {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, hash);
-}
-
-async function snap(page: Page, name: string) {
-  await page.waitForTimeout(300); // transitions settle before the picture
-  await page.screenshot({
-    path: `${screenshots}${name}.png`,
-    style: '.adm-toast-mask { display: none !important; }',
-  });
-}
-
-/** The 6-digit fund password through antd-mobile's number keyboard, then its OK key. */
-async function typeFundPassword(page: Page, testId: string, digits: string) {
-  await page.locator(`[data-testid="${testId}"] .adm-passcode-input`).click();
-  const keyboard = page.locator('.adm-number-keyboard-popup .adm-popup-body');
-  await keyboard.waitFor();
-  for (const digit of digits) {
-    await keyboard.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
-  }
-  await keyboard.locator('.adm-number-keyboard-key-ok').click();
-  await keyboard.waitFor({ state: 'hidden' });
 }
 
 const text = async (page: Page, testId: string) =>
