@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount, parseAmount } from '@olive/protocol';
-import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { startTestServer } from '../../server/test/harness.ts';
+import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/workers/plan.ts';
@@ -50,27 +51,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** An investor made through the API (as the accounts journeys make an inviter), funded. */
+/** An investor registered through the API (captcha and mailed code), then funded. */
 async function fundedInvestor(email: string) {
-  const captcha = async () =>
-    (await server.call<{ captcha_id: string }>('/api/main/captcha')).data!.captcha_id;
-  await server.call('/api/user/emailcode', {
-    email,
-    captcha_id: await captcha(),
-    captcha: TEST_CAPTCHA,
-    scene: 'register',
-  });
-  const reply = await server.call<{ token: string; user_id: string }>('/api/user/regist', {
-    account: email,
-    password: 'Trader-pass-2024',
-    fund_password: '246810',
-    code: await server.codeFor(email),
-    captcha_id: await captcha(),
-    captcha: TEST_CAPTCHA,
-    agree: '1',
-  });
-  expect(reply.code).toBe(1);
-  const session = reply.data!;
+  const user = await register(server, { account: email, password: 'Trader-pass-2024' });
+  const session = { token: user.token, user_id: user.userId };
   // A credited deposit, as the watcher would post it.
   await server.app.services.ledger.post({
     kind: 'deposit',

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mine, setAutomine, setIntervalMining, usdtBalance } from '@olive/devchain';
 import { parseAmount } from '@olive/protocol';
-import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { startTestServer } from '../../server/test/harness.ts';
+import { register } from '../../server/test/accounts.ts';
 import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
@@ -36,27 +37,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** An account made through the API, as the accounts journeys make an inviter. */
+/** An account registered through the API (captcha and mailed code). */
 async function registerByApi(email: string) {
-  const captcha = async () =>
-    (await server.call<{ captcha_id: string }>('/api/main/captcha')).data!.captcha_id;
-  await server.call('/api/user/emailcode', {
-    email,
-    captcha_id: await captcha(),
-    captcha: TEST_CAPTCHA,
-    scene: 'register',
-  });
-  const reply = await server.call<{ token: string; user_id: string }>('/api/user/regist', {
+  const user = await register(server, {
     account: email,
     password: 'Wallet-pass-2024',
     fund_password: FUND_PASSWORD,
-    code: await server.codeFor(email),
-    captcha_id: await captcha(),
-    captcha: TEST_CAPTCHA,
-    agree: '1',
   });
-  expect(reply.code).toBe(1);
-  return reply.data!;
+  return { token: user.token, user_id: user.userId };
 }
 
 /** A phone signed in as the journey's investor, in `lang`. */
