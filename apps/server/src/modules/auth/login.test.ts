@@ -236,6 +236,25 @@ describe('changing the fund password', () => {
     expect(reused).toMatchObject({ code: 0, msg: translate('en', 'auth.code_expired') });
   });
 
+  it('sends the code by SMS to an account registered by phone', async () => {
+    const phone = `13${String(Date.now()).slice(-9)}`;
+    const user = await register(t, { account: phone });
+    const sent = await t.call<{ sent_to: string }>(
+      '/api/user/getphonecode',
+      { scene: 'fund_password' },
+      user.headers,
+    );
+    expect(sent.data!.sent_to).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    const code = await t.codeFor(phone);
+    expect(t.inbox.list(phone)[0]!.channel).toBe('sms');
+    const ok = await t.call(
+      '/api/user/setfundpassword',
+      { password: user.password, code, fund_password: '975310' },
+      user.headers,
+    );
+    expect(ok.code).toBe(1);
+  });
+
   it('refuses a visitor', async () => {
     expect((await t.call('/api/user/emailcode', { scene: 'fund_password' })).code).toBe(10000);
   });

@@ -1,12 +1,13 @@
 // Account calls: captcha, codes, registration, sign-in, profile and security centre.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callBody, normalizeLanguage } from '@olive/protocol';
 import { Type } from 'typebox';
-import { AppError, NotSignedInError } from '../../errors.ts';
+import { AppError, fieldError, NotSignedInError } from '../../errors.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
-import { CODE_SCENES } from '../auth/codes.ts';
+import { CODE_SCENES, type CodeScene } from '../auth/codes.ts';
 import type { loginService } from '../auth/login.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { RegistrationService } from './registration.service.ts';
@@ -29,6 +30,41 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
   /** Calls per IP per minute to each sign-in, code and registration call. */
   perMinute: number;
 }> = async (app, { captchas, registration, logins, profiles, views, perMinute }) => {
+  /**
+   * The code calls of the e-mail and SMS channels. A fund-password code goes to the
+   * signed-in account's own address or phone, whichever channel was called.
+   */
+  async function sendCode(
+    request: Pick<FastifyRequest, 'caller' | 't' | 'ip' | 'ok'>,
+    body: {
+      account?: string | undefined;
+      scene: CodeScene;
+      captcha_id?: string | undefined;
+      captcha?: string | undefined;
+    },
+    expect: 'email' | 'phone',
+  ) {
+    const { account } = body;
+    if (body.scene === 'fund_password') {
+      if (!request.caller) throw new NotSignedInError();
+      return request.ok(
+        await profiles.sendFundPasswordCode(request.caller.userId, request.t, request.ip),
+        'auth.code_sent',
+      );
+    }
+    if (!account) throw fieldError(expect, 'validation.required');
+    await registration.requestCode({
+      account,
+      expect,
+      scene: body.scene,
+      captcha_id: body.captcha_id,
+      captcha: body.captcha,
+      t: request.t,
+      ip: request.ip,
+    });
+    return request.ok({}, 'auth.code_sent');
+  }
+
   const tight = (times: number) => ({
     rateLimit: { max: Math.ceil((perMinute * times) / 10), timeWindow: '1 minute' },
   });
@@ -65,28 +101,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: envelopeOf(Type.Object({ sent_to: Type.Optional(Type.String()) })) },
       },
     },
-    async (request) => {
-      const { body } = request;
-      if (body.scene === 'fund_password') {
-        if (!request.caller) throw new NotSignedInError();
-        return request.ok(
-          await profiles.sendFundPasswordCode(request.caller.userId, request.t, request.ip),
-          'auth.code_sent',
-        );
-      }
-      if (!body.email)
-        throw new AppError('validation.required', { field: 'email' }, { field: 'email' });
-      await registration.requestCode({
-        account: body.email,
-        expect: 'email',
-        scene: body.scene,
-        captcha_id: body.captcha_id,
-        captcha: body.captcha,
-        t: request.t,
-        ip: request.ip,
-      });
-      return request.ok({}, 'auth.code_sent');
-    },
+    async (request) => sendCode(request, { ...request.body, account: request.body.email }, 'email'),
   );
 
   app.post(
@@ -95,24 +110,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       config: tight(10),
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code by SMS',
-        body: callBody({ phone: str(20), captcha_id: opt(64), captcha: opt(10), scene: Scene }),
-        response: { 200: envelopeOf(Empty) },
+        summary: 'Send a 6-digit code by SMS (fund_password: to the signed-in account)',
+        body: callBody({
+          phone: Type.Optional(str(20)),
+          captcha_id: opt(64),
+          captcha: opt(10),
+          scene: Scene,
+        }),
+        response: { 200: envelopeOf(Type.Object({ sent_to: Type.Optional(Type.String()) })) },
       },
     },
-    async (request) => {
-      const { body } = request;
-      await registration.requestCode({
-        account: body.phone,
-        expect: 'phone',
-        scene: body.scene,
-        captcha_id: body.captcha_id,
-        captcha: body.captcha,
-        t: request.t,
-        ip: request.ip,
-      });
-      return request.ok({}, 'auth.code_sent');
-    },
+    async (request) => sendCode(request, { ...request.body, account: request.body.phone }, 'phone'),
   );
 
   app.post(
