@@ -36,7 +36,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two journey files at a time: each mostly waits (chain blocks, polling, SMTP), so
+          // two fit in 2 cores and the serial wall time is nearly halved.
+          // (The default of one worker per core; a maxWorkers of its own would need a
+          // separate sequence.groupOrder and run after the other projects.)
+          fileParallelism: true,
         },
       },
     ],

@@ -23,6 +23,14 @@ car=$(curl -s -X POST -d 'lang=fr' "localhost:$port/api/car/list")
 echo "car: $car"
 echo "$car" | grep -q '"code":0' || exit 1
 curl -sf "localhost:$port/" | grep -q '<div id="root">' || { echo "investor app not served"; exit 1; }
+curl -sf -H 'accept-encoding: br' -o /dev/null -D - "localhost:$port/" | grep -qi '^content-encoding: br' ||
+  { echo "app shell not sent precompressed"; exit 1; }
+curl -sf "localhost:$port/admin/users" | grep -q '/admin/assets/' || { echo "console not served"; exit 1; }
+# A second start in the same folder names the running one and builds nothing.
+second=$(PORT=$((port + 1)) PG_PORT=${SMOKE_PG_PORT:-15433} PG_DATA_DIR="$data/pg" npm start 2>&1) &&
+  { echo "$second"; echo "a second npm start did not refuse"; exit 1; }
+echo "$second" | grep -q "Olive is already running in this folder: process" ||
+  { echo "$second"; echo "a second npm start did not say what runs"; exit 1; }
 # Signal the whole process group, as a terminal's Ctrl-C does, then make sure the
 # server exited and PostgreSQL went with it.
 kill -TERM -- -$pid

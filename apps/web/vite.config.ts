@@ -3,6 +3,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './precompress.ts';
 
 const THEME = '#808000';
 const BACKGROUND = '#0d0f08';
@@ -47,6 +48,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip siblings of everything written, the service worker included.
+    precompressPlugin(),
   ],
   server: {
     proxy: { '/api': 'http://localhost:8080' },

@@ -51,14 +51,30 @@ import { depositRepository } from './modules/wallet/deposit.repository.ts';
 import { depositService } from './modules/wallet/deposit.service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { withdrawalRepository } from './modules/wallet/withdrawal.repository.ts';
-import { withdrawalService } from './modules/wallet/withdrawal.service.ts';
+import { platformWalletAddresses, withdrawalService } from './modules/wallet/withdrawal.service.ts';
 import { createFeed, marketDataService } from './modules/market/market-data.service.ts';
 import { marketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { robotRepository } from './modules/robots/robot.repository.ts';
 import { robotService } from './modules/robots/robot.service.ts';
 import { robotRoutes } from './modules/robots/routes.ts';
+import { securityModule } from './modules/security/module.ts';
 import type { PriceFeed } from '@olive/market';
+import { miningModule } from './modules/mining/module.ts';
+import type { MiningDataFeed } from './modules/mining/feed.ts';
+import { contentModule } from './modules/content/module.ts';
+import { teamModule } from './modules/team/module.ts';
+import { reservesModule } from './modules/reserves/module.ts';
+import { adminModule } from './modules/admin/module.ts';
+import { auditRepository } from './modules/ledger/audit.repository.ts';
+import { auditService } from './modules/ledger/audit.service.ts';
+import { miningOperations } from './modules/mining/operations.service.ts';
+import { miningRepository } from './modules/mining/mining.repository.ts';
+import { robotOperations } from './modules/robots/operations.service.ts';
+import { userOperations } from './modules/users/operations.service.ts';
+import { custodyCheckFor } from './modules/wallet/custody.ts';
+import { walletOperationsRepository } from './modules/wallet/operations.repository.ts';
+import { walletOperations } from './modules/wallet/operations.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -75,9 +91,12 @@ export interface AppDeps {
   chain?: ChainEnvironment | null;
   /** The price feed; default from MARKET_FEED (the seeded simulator unless ccxt). */
   feed?: PriceFeed;
+  /** Mining network data; default from MINING_FEED (the seeded simulator unless mempool). */
+  miningFeed?: MiningDataFeed;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -136,8 +155,32 @@ export function createServices(deps: AppDeps) {
     sms,
     perHour: config.AUTH_LIMIT_PER_HOUR,
   });
-  const profiles = profileService({ users, sessions, codes, registration, clock });
-  const logins = loginService({ users, sessions, captchas, counters });
+  const security = securityModule({
+    db,
+    users,
+    sessions,
+    codes,
+    counters,
+    registration,
+    mailer,
+    sms,
+    clock,
+  });
+  const profiles = profileService({
+    users,
+    sessions,
+    codes,
+    registration,
+    clock,
+    secondFactor: security.twoFactor,
+  });
+  const logins = loginService({
+    users,
+    sessions,
+    captchas,
+    counters,
+    secondFactor: security.twoFactor,
+  });
   const chain = deps.chain ?? null;
   const deposits = depositRepository(db);
   const withdrawalRepo = withdrawalRepository(db);
@@ -146,6 +189,7 @@ export function createServices(deps: AppDeps) {
     keys: depositKeys(config),
     faucet: chain?.faucet ?? null,
   });
+  const platformWallets = platformWalletAddresses(chain);
   const withdrawals = withdrawalService({
     repo: withdrawalRepo,
     deposits,
@@ -153,6 +197,8 @@ export function createServices(deps: AppDeps) {
     ledger,
     settings,
     clock,
+    platformWallets: () => platformWallets,
+    secondFactor: security.twoFactor,
   });
   const views = userViews(users, (id) => ledger.userBalances(id), withdrawals.addresses);
   const marketData = marketDataService({
@@ -162,7 +208,63 @@ export function createServices(deps: AppDeps) {
   });
   const robotRepo = robotRepository(db);
   const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
+  const content = contentModule({
+    db,
+    settings,
+    clock,
+    totals: (id) => ledger.userBalances(id),
+    // Home's production block comes from mining (built below; called per request).
+    production: async () => mining.mining.production({ storedOnly: true }),
+    homeCacheSeconds: config.NODE_ENV === 'test' ? 0 : 5,
+  });
+  const mining = miningModule({
+    config,
+    db,
+    clock,
+    ledger,
+    marketData,
+    checkFundPassword: withdrawals.checkFundPassword,
+    ...(deps.miningFeed ? { feed: deps.miningFeed } : {}),
+  });
+  const team = teamModule({
+    db,
+    ledger,
+    inviteCodeOf: async (id) => (await users.findById(id))?.invite_code ?? null,
+  });
+  const reserves = reservesModule({ db, config, chain });
+  const updates = updateService(settings);
+  const admin = adminModule({
+    db,
+    clock,
+    counters,
+    idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES,
+    absoluteHours: config.ADMIN_SESSION_ABSOLUTE_HOURS,
+    users: userOperations({ users, sessions }),
+    ledger,
+    withdrawals,
+    wallet: walletOperations({
+      repo: walletOperationsRepository(db),
+      withdrawals,
+      fourEyesMin: async () => (await withdrawals.policy()).four_eyes_min,
+    }),
+    depositAddress: depositsService.address,
+    robots: robotOperations({ repo: robotRepo, settings, clock }),
+    mining: miningOperations({ repo: miningRepository(db) }),
+    team: team.team,
+    content: content.content,
+    updates,
+    ledgerAudit: async () => {
+      const report = await auditService(auditRepository(db)).run();
+      const { networks: _figures, ...custody } = await custodyCheckFor(db, config);
+      return { ...report, ok: report.ok && custody.ok, checks: [...report.checks, custody] };
+    },
+    latestReserves: async () => (await reserves.reserves.latest(1))[0] ?? null,
+  });
   return {
+    admin,
+    content,
+    team,
+    reserves,
     chain,
     deposits,
     depositsService,
@@ -170,7 +272,7 @@ export function createServices(deps: AppDeps) {
     withdrawals,
     sessions,
     settings,
-    updates: updateService(settings),
+    updates,
     ledger,
     users,
     captchas,
@@ -185,6 +287,8 @@ export function createServices(deps: AppDeps) {
     marketData,
     robotRepo,
     robots,
+    mining,
+    security,
   };
 }
 
@@ -221,7 +325,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => services.marketData.stop());
 
   await app.register(helmet);
-  await app.register(underPressure);
+  await app.register(underPressure, { shedLoad: config.NODE_ENV !== 'test' });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(swagger);
@@ -237,7 +341,10 @@ export async function buildApp(deps: AppDeps) {
     await app.register(devMailRoutes, { inbox: deps.devInbox });
   }
   await app.register(supportRoutes, { updates: services.updates });
-  await app.register(ledgerRoutes, { ledger: services.ledger });
+  await app.register(ledgerRoutes, {
+    ledger: services.ledger,
+    referenceStates: services.withdrawals.statesOf,
+  });
   await app.register(walletRoutes, {
     deposits: services.depositsService,
     withdrawals: services.withdrawals,
@@ -248,9 +355,24 @@ export async function buildApp(deps: AppDeps) {
     robots: services.robots,
     perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
   });
+  await app.register(
+    services.security.routes,
+    services.security.routeOptions(config.AUTH_RATE_LIMIT_PER_MINUTE),
+  );
+  await app.register(services.content.routes, services.content.options);
+  await app.register(services.mining.routes, {
+    mining: services.mining.mining,
+    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  await app.register(services.team.routes, services.team.options);
+  await app.register(services.reserves.routes, services.reserves.options);
+  await app.register(services.admin.routes, services.admin.options);
   await app.register(unofferedRoutes);
 
-  await app.register(staticFiles, { root: config.WEB_DIST_DIR || defaultWebDist });
+  await app.register(staticFiles, {
+    root: config.WEB_DIST_DIR || defaultWebDist,
+    adminRoot: defaultAdminDist,
+  });
   return app;
 }
 

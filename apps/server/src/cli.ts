@@ -10,6 +10,11 @@ import { ledgerCommands } from './modules/ledger/cli.ts';
 import { userCommands } from './modules/users/cli.ts';
 import { walletCommands } from './modules/wallet/cli.ts';
 import { robotCommands } from './modules/robots/cli.ts';
+import { miningCommands } from './modules/mining/cli.ts';
+import { contentCommands } from './modules/content/cli.ts';
+import { teamCommands } from './modules/team/cli.ts';
+import { reservesCommands } from './modules/reserves/cli.ts';
+import { adminCommands } from './modules/admin/cli.ts';
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -22,6 +27,11 @@ const commands: Record<string, Command> = {
   ...userCommands,
   ...walletCommands,
   ...robotCommands,
+  ...miningCommands,
+  ...contentCommands,
+  ...teamCommands,
+  ...reservesCommands,
+  ...adminCommands,
 };
 
 function usage() {

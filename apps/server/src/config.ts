@@ -31,6 +31,8 @@ const schema = {
     SESSION_IDLE_HOURS: { type: 'integer', minimum: 1, default: 168 },
     SESSION_ABSOLUTE_HOURS: { type: 'integer', minimum: 1, default: 720 },
     SESSION_ROTATE_MINUTES: { type: 'integer', minimum: 1, default: 1440 },
+    ADMIN_SESSION_IDLE_MINUTES: { type: 'integer', minimum: 1, maximum: 1440, default: 30 },
+    ADMIN_SESSION_ABSOLUTE_HOURS: { type: 'integer', minimum: 1, maximum: 72, default: 12 },
     WEB_DIST_DIR: { type: 'string', default: '' },
     SMTP_URL: { type: 'string', pattern: '^(smtps?://.*)?$', default: '' },
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Olive <no-reply@olive.local>' },
@@ -66,6 +68,10 @@ const schema = {
     HOT_WALLET_KEY_TRON: { type: 'string', pattern: '^(0x)?([0-9a-fA-F]{64})?$', default: '' },
     HOT_WALLET_KEY_EVM: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
     CHAIN_START_BLOCK: { type: 'string', pattern: '^(head|\\d+)$', default: 'head' },
+    // Proof of reserves (issue 16): where snapshots are published (default beside the
+    // database: <PG_DATA_DIR>/../reserves) and the key that anchors each root on chain.
+    RESERVES_DIR: { type: 'string', default: '' },
+    RESERVES_ANCHOR_KEY: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
     DEVCHAIN_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8547 },
     DEVCHAIN_BLOCK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     MARKET_FEED: { type: 'string', enum: ['simulated', 'ccxt'], default: 'simulated' },
@@ -76,6 +82,8 @@ const schema = {
       default: '2026-01-01T00:00:00Z',
     },
     MARKET_EXCHANGE: { type: 'string', pattern: '^[a-z0-9]+$', default: 'binance' },
+    MINING_FEED: { type: 'string', enum: ['simulated', 'mempool'], default: 'simulated' },
+    MINING_FEED_URL: { type: 'string', pattern: '^https?://', default: 'https://mempool.space' },
   },
 } as const;
 
@@ -97,6 +105,8 @@ export interface Config {
   SESSION_IDLE_HOURS: number;
   SESSION_ABSOLUTE_HOURS: number;
   SESSION_ROTATE_MINUTES: number;
+  ADMIN_SESSION_IDLE_MINUTES: number;
+  ADMIN_SESSION_ABSOLUTE_HOURS: number;
   WEB_DIST_DIR: string;
   SMTP_URL: string;
   MAIL_FROM: string;
@@ -120,12 +130,16 @@ export interface Config {
   TRON_API_KEY: string;
   HOT_WALLET_KEY_TRON: string;
   CHAIN_START_BLOCK: string;
+  RESERVES_DIR: string;
+  RESERVES_ANCHOR_KEY: string;
   DEVCHAIN_PORT: number;
   DEVCHAIN_BLOCK_MS: number;
   MARKET_FEED: 'simulated' | 'ccxt';
   MARKET_SEED: number;
   MARKET_EPOCH: string;
   MARKET_EXCHANGE: string;
+  MINING_FEED: 'simulated' | 'mempool';
+  MINING_FEED_URL: string;
 }
 
 /** No RPC URL configured: the local devchain stands in for the three networks. */

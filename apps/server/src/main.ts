@@ -1,101 +1,214 @@
-// `npm start`: the database (embedded unless DATABASE_URL), migrations, demo seed, then
-// the API and the built apps on one port. SIGINT/SIGTERM close the server, then the
-// database, cleanly.
+// `npm start`: the data folder's lock, the database (embedded unless DATABASE_URL),
+// migrations, demo seed, the devchain, then the API and the built apps on one port.
+// SIGINT/SIGTERM (also to the whole process group, as Ctrl-C does) close everything once,
+// in order, each step even when an earlier one failed or its process was already gone.
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, usesDevchain } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, usesDevchain, type Config } from './config.ts';
+import { openDatabase, type OpenDatabase } from './db/open.ts';
+import { AlreadyRunningError, acquireInstanceLock, lockFileFor } from './instance-lock.ts';
 import { systemClock } from './ports/clock.ts';
 import { DevInbox } from './modules/messaging/dev-inbox.ts';
 import { startWorkers } from './workers/index.ts';
 import { workerPlan } from './workers/plan.ts';
 import { applyContracts, configuredChains } from './modules/wallet/chain-environment.ts';
-import { demoChains, forgetPreviousDevchain } from './modules/wallet/devchain.ts';
+import { demoChains } from './modules/wallet/devchain.ts';
+import type { LoopLogger } from './workers/loop.ts';
+
+/** A readable reason for anything thrown, including non-Errors and `undefined`. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause === undefined ? '' : ` (cause: ${describeError(error.cause)})`;
+    return `${error.message || error.name}${cause}`;
+  }
+  if (error === undefined || error === null) return `no reason given (rejected with ${error})`;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+class Stopping extends Error {}
+let stopRequested = false;
+// The start-up step under way: a stop waits for it, so what it starts is closed too.
+let pending: Promise<unknown> = Promise.resolve();
+
+/** Runs one start-up step; a failure names the step and carries the real reason. */
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (stopRequested) throw new Stopping('stopping');
+  const running = run();
+  pending = running.catch(() => undefined);
+  try {
+    return await running;
+  } catch (error) {
+    if (stopRequested) throw new Stopping('stopping');
+    if (error instanceof AlreadyRunningError || error instanceof ConfigError) throw error;
+    throw new Error(`${name} failed: ${describeError(error)}`, { cause: error });
+  }
+}
+
+// Before the app's logger exists: one JSON line per event, as pino writes them.
+const bootLog: LoopLogger = {
+  info: (obj, msg) => process.stdout.write(`${JSON.stringify({ level: 30, ...obj, msg })}\n`),
+  warn: (obj, msg) => process.stdout.write(`${JSON.stringify({ level: 40, ...obj, msg })}\n`),
+  error: (obj, msg) => console.error(JSON.stringify({ level: 50, ...obj, msg })),
+};
+
+// A peer that went away (the chain or the database got the group's signal first, or
+// restarts): worth one line, not a stack trace repeated every tick.
+const PEER_GONE =
+  /fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|other side closed|terminating connection|Connection terminated|socket hang up/i;
+
+/**
+ * The workers' logger: as is, except that a tick failing because a peer went away is one
+ * line with its reason (and, once a stop has begun, an info line: expected while stopping).
+ */
+function stoppingAware(log: LoopLogger): LoopLogger {
+  const quiet = (level: 'warn' | 'error') => (obj: object, msg: string) => {
+    const { err, error, ...rest } = obj as { err?: unknown; error?: unknown };
+    const reason = err ?? error;
+    const text = reason === undefined ? '' : describeError(reason);
+    if (!stopRequested && !PEER_GONE.test(text)) return log[level](obj, msg);
+    const line = { ...rest, ...(reason === undefined ? {} : { reason: text.split('\n')[0] }) };
+    if (stopRequested) log.info(line, `${msg} (stopping)`);
+    else log[level](line, msg);
+  };
+  return { info: (obj, msg) => log.info(obj, msg), warn: quiet('warn'), error: quiet('error') };
+}
+
+type Closer = [name: string, close: () => Promise<unknown> | unknown];
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : null;
-  // No SMTP server configured: run the embedded one so registration works out of the box.
-  const devInbox = config.SMTP_URL ? null : new DevInbox();
-  await devInbox?.listen(config.DEV_INBOX_PORT);
-  // No RPC URL configured: a local devchain stands in for ERC20, BEP20 and TRC20.
-  const demo = usesDevchain(config)
-    ? await demoChains(config, resolve(config.PG_DATA_DIR, '..', 'devchain'))
-    : null;
-  const chain = demo?.environment ?? configuredChains(config);
-  const app = await buildApp({
-    config,
-    db: database.db,
-    clock: systemClock,
-    redis,
-    devInbox,
-    chain,
-  });
-  if (demo?.devchain) await forgetPreviousDevchain(database.db, app.log);
-  await applyContracts(app.services.deposits, chain);
+  const config: Config = loadConfig();
+  // The process that runs every role owns the data folder (database, devchain state).
+  const lock =
+    config.APP_ROLE === 'all'
+      ? acquireInstanceLock(lockFileFor(resolve(config.PG_DATA_DIR)), config.PORT)
+      : null;
 
-  const runsWorkers = config.APP_ROLE !== 'api';
-  const runsApi = config.APP_ROLE !== 'worker';
-  const workers = runsWorkers
-    ? await startWorkers(
-        database.url,
-        workerPlan(database.db, app.services, chain, app.log),
-        app.log,
-      )
-    : null;
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await workers?.stop();
-      await app.close();
-      await demo?.devchain?.stop();
-      await devInbox?.close();
-      await redis?.quit();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
+  // What to close at shutdown, most recent first; filled as each part starts, so a stop
+  // during start-up closes what exists.
+  const closers: Closer[] = [];
+  let closing: Promise<void> | undefined;
+  const shutdown = (signal: string, code = 0) =>
+    (closing ??= (async () => {
+      stopRequested = true;
+      bootLog.info({ signal }, 'shutting down');
+      // Let a start-up step finish (and register what it started) before closing.
+      await Promise.race([pending, new Promise((r) => setTimeout(r, 15_000))]);
+      await new Promise((r) => setImmediate(r));
+      const force = setTimeout(() => {
+        bootLog.error({ signal }, 'shutdown took over 20 s: exiting');
+        process.exit(1);
+      }, 20_000);
+      force.unref();
+      let failed = false;
+      for (const [name, close] of closers.reverse()) {
+        try {
+          await close();
+          bootLog.info({ step: name }, 'closed');
+        } catch (error) {
+          // A part already gone (its process killed by the same signal) must not stop the rest.
+          failed = true;
+          bootLog.warn({ step: name, reason: describeError(error) }, 'shutdown step failed');
+        }
+      }
+      lock?.release();
+      bootLog.info({ signal }, 'stopped');
+      process.exit(failed ? 1 : code);
+    })());
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
-  if (!runsApi) {
-    app.log.info('worker role: jobs and loops running, no HTTP listener');
-    return;
+  try {
+    const database: OpenDatabase = await step(
+      config.DATABASE_URL
+        ? 'connecting to DATABASE_URL'
+        : `starting the embedded PostgreSQL in ${config.PG_DATA_DIR}`,
+      () => openDatabase(config),
+    );
+    closers.push(['database', () => database.close()]);
+    const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : null;
+    if (redis) closers.push(['redis', () => redis.quit()]);
+    // No SMTP server configured: run the embedded one so registration works out of the box.
+    const devInbox = config.SMTP_URL ? null : new DevInbox();
+    if (devInbox) {
+      await step(`starting the dev mail inbox on port ${config.DEV_INBOX_PORT}`, () =>
+        devInbox.listen(config.DEV_INBOX_PORT),
+      );
+      closers.push(['inbox', () => devInbox.close()]);
+    }
+    // No RPC URL configured: a local devchain stands in for ERC20, BEP20 and TRC20.
+    const demo = usesDevchain(config)
+      ? await step('starting the local devchain (anvil)', () =>
+          demoChains(config, resolve(config.PG_DATA_DIR, '..', 'devchain'), database.db, bootLog),
+        )
+      : null;
+    if (demo?.devchain) closers.push(['devchain', () => demo.devchain?.stop()]);
+    const chain = demo?.environment ?? configuredChains(config);
+    const app = await step('building the app', () =>
+      buildApp({ config, db: database.db, clock: systemClock, redis, devInbox, chain }),
+    );
+    closers.push(['http', () => app.close()]);
+    await step('recording the token contracts', () => applyContracts(app.services.deposits, chain));
+
+    const runsWorkers = config.APP_ROLE !== 'api';
+    const runsApi = config.APP_ROLE !== 'worker';
+    if (runsWorkers) {
+      const workers = await step('starting the workers', () =>
+        startWorkers(
+          database.url,
+          workerPlan(database.db, app.services, chain, stoppingAware(app.log)),
+          stoppingAware(app.log),
+        ),
+      );
+      closers.push(['workers', () => workers.stop()]);
+    }
+    if (closing) return;
+
+    if (!runsApi) {
+      app.log.info('worker role: jobs and loops running, no HTTP listener');
+      return;
+    }
+    await step(`listening on ${config.HOST}:${config.PORT}`, () =>
+      app.listen({ host: config.HOST, port: config.PORT }),
+    );
+    const shownHost =
+      config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const url = `http://${shownHost}:${port}/`;
+    lock?.update({ port, url });
+    process.stdout.write(
+      `\n  Olive is running at ${url}\n` +
+        `  API docs: ${url}api/docs\n` +
+        `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n` +
+        (devInbox ? `  Mail: no SMTP_URL, so mail and SMS go to ${url}dev/mail\n` : '') +
+        (demo
+          ? `  Chains: local devchain (anvil) at ${chain.rpc.erc20}, ${demo.devchain?.resumed ? 'resumed from' : 'new, kept in'} ${demo.devchain?.stateFile ?? 'memory'}\n`
+          : '') +
+        `  Stop: Ctrl-C (or kill ${process.pid})\n\n`,
+    );
+  } catch (error) {
+    if (closing || error instanceof Stopping) return;
+    console.error(
+      error instanceof AlreadyRunningError || error instanceof ConfigError
+        ? error.message
+        : `Olive could not start: ${describeError(error)}`,
+    );
+    await shutdown('start-up failure', 1);
   }
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const shownHost =
-    config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  process.stdout.write(
-    `\n  Olive is running at http://${shownHost}:${port}/\n` +
-      `  API docs: http://${shownHost}:${port}/api/docs\n` +
-      `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n` +
-      (devInbox
-        ? `  Mail: no SMTP_URL, so mail and SMS go to http://${shownHost}:${port}/dev/mail\n`
-        : '') +
-      (demo
-        ? `  Chains: local devchain at ${chain.rpc.erc20} (test USDT on all three networks)\n\n`
-        : '\n'),
-  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  console.error(
+    error instanceof AlreadyRunningError || error instanceof ConfigError
+      ? error.message
+      : `Olive could not start: ${describeError(error)}`,
+  );
   process.exit(1);
 });

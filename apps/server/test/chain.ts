@@ -36,7 +36,8 @@ export interface ChainTest {
 export async function startChainTest(confirmations = 3): Promise<ChainTest> {
   const chain = await startDevchain({
     port: 0,
-    dataDir: await mkdtemp(join(tmpdir(), 'olive-devchain-')),
+    // <temp>/devchain, where a CLI with PG_DATA_DIR=<temp>/pg looks for the deployment.
+    dataDir: join(await mkdtemp(join(tmpdir(), 'olive-devchain-')), 'devchain'),
   });
   const env = devchainEnvironment(chain);
   const t = await createTestApp({ chain: env });

@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-export function runCli(databaseUrl: string, args: string[]) {
+export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ exitCode: number; json: Record<string, unknown> }>((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/cli.ts', ...args],
-      { cwd: serverDir, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } },
+      {
+        cwd: serverDir,
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
+      },
       (error, stdout) => {
         const last = stdout.trim().split('\n').at(-1) ?? '{}';
         resolve({

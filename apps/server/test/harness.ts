@@ -1,6 +1,7 @@
 // Builds the real app on a test database. `createTestApp` is for app.inject tests;
 // `startTestServer` listens on a free loopback port and serves the built investor app,
 // for browser journeys.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { systemClock, type Clock } from '../src/ports/clock.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { DevInbox } from '../src/modules/messaging/dev-inbox.ts';
 import type { CaptchaGenerator } from '../src/modules/auth/captcha.ts';
+import type { MiningDataFeed } from '../src/modules/mining/feed.ts';
 import { applyContracts, type ChainEnvironment } from '../src/modules/wallet/chain-environment.ts';
 
 /** Every test captcha reads TEST: a picture cannot be read by a test, the rule around it can. */
@@ -45,10 +47,24 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The chains the app talks to (a test devchain's environment). */
   chain?: ChainEnvironment;
+  /** Mining network data (default: the seeded simulator). */
+  miningFeed?: MiningDataFeed;
+  /** Receives every log line (JSON) at `logLevel`, for tests that assert on the log. */
+  logStream?: { write(line: string): void };
+  logLevel?: string;
+  /** A database made by the caller (shared with another process); not dropped at close. */
+  database?: TestDatabase;
+  /**
+   * With REDIS_URL: the key prefix of this app's counters. Each app gets a fresh one, so
+   * test files sharing CI's Redis never meet; apps that should share counters (as API
+   * processes do) pass the same prefix.
+   */
+  redisPrefix?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
   const inbox = new DevInbox();
   await inbox.listen(0);
   const config = loadConfig({
@@ -60,10 +76,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_LIMIT_PER_HOUR: '100000',
     REDIS_URL: process.env.REDIS_URL ?? '',
+    // Proof-of-reserves files of this app go to a folder of its own.
+    RESERVES_DIR: await mkdtemp(join(tmpdir(), 'olive-reserves-')),
     ...options.env,
   });
   // With REDIS_URL (CI's second run) shared counters go through the real Redis.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        keyPrefix: options.redisPrefix ?? `olive-test:${randomUUID()}:`,
+      })
+    : null;
   const app = await buildApp({
     config,
     db: database.db,
@@ -72,7 +94,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     devInbox: inbox,
     captchaGenerator: testCaptcha,
     chain: options.chain ?? null,
-    logger: { level: config.LOG_LEVEL },
+    ...(options.miningFeed ? { miningFeed: options.miningFeed } : {}),
+    logger: options.logStream
+      ? { level: options.logLevel ?? 'warn', stream: options.logStream }
+      : { level: config.LOG_LEVEL },
   });
   await app.ready();
   if (options.chain) await applyContracts(app.services.deposits, options.chain);
@@ -104,7 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await redis?.quit();
       await inbox.close();
-      await database.drop();
+      if (ownDatabase) await database.drop();
     },
   };
 }

@@ -2,6 +2,7 @@
 // by playwright-core, headless, with a phone-sized context.
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkAccessibility, checkLayout } from './ui-checks.ts';
 
 /** Where the journeys leave their screenshots (gitignored). */
 export const screenshots = fileURLToPath(
@@ -24,13 +25,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone: 390x844 CSS pixels at 2x, touch, mobile layout. */
+/** A small phone, the size the app must fit: 360x640 CSS pixels at 2x, touch, mobile layout. */
 export function phoneContext(
   browser: Browser,
   options: { locale?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: { width: 360, height: 640 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -47,25 +48,47 @@ export async function go(page: Page, hash: string) {
   }, hash);
 }
 
-/** A screenshot once transitions settle; toasts (3 s) are left out of the picture. */
-export async function snap(page: Page, name: string, fullPage = false) {
+/**
+ * A screenshot once transitions settle, then the checks every pictured state must pass:
+ * axe-core (serious and critical violations fail) and the layout check (nothing wider than
+ * the viewport or cut off by its container). See ui-checks.ts and docs/ui-review.md.
+ * Toasts (3 s) are left out of the picture unless `toast` is set (an offline notice).
+ */
+export async function snap(
+  page: Page,
+  name: string,
+  fullPage = false,
+  options: { toast?: boolean } = {},
+) {
   await page.mouse.move(0, 0); // no hover state (chart crosshair) left in the picture
   await page.waitForTimeout(400);
   await page.screenshot({
     path: `${screenshots}${name}.png`,
     fullPage,
-    style: '.adm-toast-mask { display: none !important; }',
+    style: options.toast ? '' : '.adm-toast-mask { display: none !important; }',
   });
+  await checkLayout(page, name);
+  await checkAccessibility(page, name);
 }
 
-/** The 6-digit fund password through antd-mobile's number keyboard, then its OK key. */
-export async function typeFundPassword(page: Page, testId: string, digits: string) {
+/**
+ * The fund password through antd-mobile's number keyboard. Six digits close the keypad by
+ * themselves (issue 18: it used to stay open over the form); fewer are confirmed with OK.
+ * With `name`, the open keypad is pictured (and checked) after the first digit.
+ */
+export async function typeFundPassword(
+  page: Page,
+  testId: string,
+  digits: string,
+  options: { name?: string } = {},
+) {
   await page.locator(`[data-testid="${testId}"] .adm-passcode-input`).click();
   const keyboard = page.locator('.adm-number-keyboard-popup .adm-popup-body');
   await keyboard.waitFor();
-  for (const digit of digits) {
+  for (const [index, digit] of [...digits].entries()) {
     await keyboard.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
+    if (index === 0 && options.name) await snap(page, options.name);
   }
-  await keyboard.locator('.adm-number-keyboard-key-ok').click();
-  await keyboard.waitFor({ state: 'hidden' });
+  if (digits.length < 6) await keyboard.locator('.adm-number-keyboard-key-ok').click();
+  await keyboard.waitFor({ state: 'hidden', timeout: 2000 });
 }

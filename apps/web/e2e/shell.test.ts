@@ -66,12 +66,11 @@ describe('investor app shell', () => {
     await page.getByTestId('screen-login').waitFor();
     expect(new URL(page.url()).hash).toBe('#/pages/public/login');
     await page.screenshot({ path: `${screenshots}login-en.png` });
-    // Screens of later releases resolve and say so.
+    // A visitor may still reach customer service.
     await page.evaluate(() => {
       window.location.hash = '#/pages/personal/kefu';
     });
-    await page.getByTestId('coming-soon').waitFor();
-    await page.screenshot({ path: `${screenshots}coming-soon-en.png` });
+    await page.getByTestId('screen-support').waitFor();
     await context.close();
   });
 
@@ -172,6 +171,9 @@ describe('investor app shell', () => {
         join(copy, 'sw.js'),
         `\nself.addEventListener('message', (event) => { if (event.data === 'olive-version') event.ports[0].postMessage('v2'); });\n`,
       );
+      // The build's precompressed copies of the old worker would be served instead.
+      await rm(join(copy, 'sw.js.br'), { force: true });
+      await rm(join(copy, 'sw.js.gz'), { force: true });
 
       await page.evaluate(() => {
         window.location.hash = '#/';
@@ -180,10 +182,13 @@ describe('investor app shell', () => {
       await page.locator('[data-testid="update-screen"][data-state="installing"]').waitFor();
       await page.screenshot({ path: `${screenshots}update-installing-en.png` });
       // Applying the new worker reloads the page; it comes back to "install completed".
-      await page
-        .locator('[data-testid="update-screen"][data-state="completed"]')
-        .waitFor({ timeout: 30_000 });
-      await page.getByText('Update OK').waitFor();
+      // The toast lasts 3.5 s: watch for it and for the completed state at the same time.
+      await Promise.all([
+        page
+          .locator('[data-testid="update-screen"][data-state="completed"]')
+          .waitFor({ timeout: 60_000 }),
+        page.getByText('Update OK').waitFor({ timeout: 60_000 }),
+      ]);
       await page.getByTestId('screen-home').waitFor();
 
       const version = await page.evaluate(

@@ -127,7 +127,9 @@ describe('trade screens', () => {
     const page = await phone('en');
     await page.goto(`${server.url}/#/pages/quantification/quantification`);
     await page.getByTestId('screen-trade').waitFor();
-    await page.getByTestId('market-row').nth(4).waitFor();
+    // The first market call of a fresh server replays the simulator (CPU-bound: slower on
+    // a loaded machine).
+    await page.getByTestId('market-row').nth(4).waitFor({ timeout: 90_000 });
     await expect(page.getByTestId('market-row').count()).resolves.toBe(5);
     await expect(text(page, 'demo-badge')).resolves.toBe('Demo market data');
     const price = page.getByTestId('market-row').first().locator('.market__price');

@@ -89,6 +89,13 @@ describe('wallet screens', () => {
     const pending = page.getByTestId('deposit-pending');
     await pending.waitFor({ timeout: 10_000 });
     await page.getByTestId('deposit-progress').filter({ hasText: '1/3 confirmations' }).waitFor();
+    // Where the person's eyes are (issue 18): the pending deposit is in view, under the button.
+    await page.waitForTimeout(600); // the smooth scroll
+    const inView = await pending.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    expect(inView).toBe(true);
     await snap(page, 'wallet-top-up-pending-en');
     await mine(server.devchain!, 1);
     await page.getByTestId('deposit-progress').filter({ hasText: '2/3 confirmations' }).waitFor();
@@ -116,7 +123,7 @@ describe('wallet screens', () => {
     await snap(page, 'wallet-addresses-en');
 
     await page.getByTestId('wallet-set-bep20').click();
-    await page.getByTestId('address-input').locator('input').fill(RECIPIENT);
+    await page.getByTestId('address-input').locator('textarea:not([readonly])').fill(RECIPIENT);
     await typeFundPassword(page, 'address-fund-password', FUND_PASSWORD);
     await page.getByTestId('address-submit').click();
     await page.getByText('cannot be changed afterwards').waitFor();
@@ -135,7 +142,7 @@ describe('wallet screens', () => {
     await go(page, '#/pages/personal/personal');
     await page.getByTestId('me-withdraw').click();
     await page.getByTestId('screen-withdraw').waitFor();
-    await page.getByTestId('network-bep20').click();
+    // It opens on BEP20, the only network with a saved address (issue 18), untouched.
     await page.getByTestId('withdraw-address-value').filter({ hasText: RECIPIENT }).waitFor();
     expect(await text(page, 'withdraw-balance')).toBe('100.00 USDT');
     expect(await text(page, 'withdraw-fee')).toBe('0.50 USDT');
@@ -185,6 +192,9 @@ describe('wallet screens', () => {
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     await expect(rows.nth(0).getAttribute('data-kind')).resolves.toBe('withdrawal_freeze');
+    // The record tells what became of the withdrawal, not only that it was requested.
+    await expect(rows.nth(0).getAttribute('data-state')).resolves.toBe('confirmed');
+    await expect(rows.nth(0).textContent()).resolves.toContain('Withdrawal confirmed on chain');
     await expect(rows.nth(0).getByTestId('fund-amount').textContent()).resolves.toBe('-20.00');
     await expect(rows.nth(0).textContent()).resolves.toContain('Balance 80.00');
     await expect(rows.nth(1).getAttribute('data-kind')).resolves.toBe('deposit');
@@ -221,7 +231,6 @@ describe('wallet screens', () => {
 
     await go(page, '#/pages/personal/draw');
     await page.getByTestId('screen-withdraw').waitFor();
-    await page.getByTestId('network-bep20').click();
     await page.getByTestId('withdraw-balance').filter({ hasText: '80.00 USDT' }).waitFor();
     // An operator raises the minimum while the screen still shows the old one: the form
     // lets 30 through and the server refuses it, in Arabic.

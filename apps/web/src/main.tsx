@@ -7,7 +7,10 @@ import './styles/theme.css';
 import './styles/app.css';
 import { initI18n } from './lib/i18n.ts';
 import { startServiceWorker } from './features/update/service-worker.ts';
+// Keeps the browser's one-time install prompt for the App download page.
+import './features/content/hooks/install-prompt.ts';
 import { AppProvider } from './app/provider.tsx';
+import { startA11yPatches } from './lib/a11y-patches.ts';
 
 // antd-mobile renders toasts and modals into their own roots; React 19 removed the
 // legacy render it would use otherwise.
@@ -27,6 +30,7 @@ document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
 
 await initI18n();
 startServiceWorker();
+startA11yPatches();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

@@ -129,7 +129,7 @@ function compile(solc: Solc): DevchainArtifacts {
     sources: { 'TestUSDT.sol': { content: TEST_USDT }, 'FakeUSDT.sol': { content: FAKE_USDT } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
-      // Paris: no PUSH0 or blob opcodes, so the bytecode runs on any hardfork Hardhat picks.
+      // Paris: no PUSH0 or blob opcodes, so the bytecode runs on any hardfork anvil runs.
       evmVersion: 'paris',
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
     },

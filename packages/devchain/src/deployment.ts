@@ -1,5 +1,5 @@
 // What a running devchain publishes for other processes (server, CLI): its RPC URL, the
-// contracts and the funded keys, in one JSON file. Keys here are Hardhat's public test keys.
+// contracts and the funded keys, in one JSON file. Keys here are the public dev keys (anvil, Hardhat).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Network } from '@olive/chain';

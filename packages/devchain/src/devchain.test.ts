@@ -1,6 +1,6 @@
-// The devchain end to end: real Hardhat node, real contracts, real transfers. Two nodes
+// The devchain end to end: real anvil node, real contracts, real transfers. Two nodes
 // (automine, interval mining) start once; afterAll stops them so no process outlives us.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hexToTron } from '@olive/chain';
@@ -15,12 +15,31 @@ import { devchainClients, devchainCommands, sendTestUsdt, usdtBalance } from './
 const TRANSFER = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
-// Fresh recipients (not Hardhat's funded accounts).
+// Fresh recipients (not the funded dev accounts).
 const ALICE = '0x00000000000000000000000000000000000a11ce' as Hex;
 const BOB = '0x0000000000000000000000000000000000000b0b' as Hex;
 const CAROL = '0x00000000000000000000000000000000000ca401' as Hex;
 
 let dataDir: string;
+let before: Set<number>;
+
+/** Pids of the anvil processes on this machine. */
+function anvilPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return (
+          cmdline.includes('anvil') &&
+          readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[3] === String(process.pid)
+        );
+      } catch {
+        return false;
+      }
+    });
+}
 let chain: Devchain;
 let ticking: Devchain;
 
@@ -33,6 +52,7 @@ beforeAll(async () => {
     blockTimeMs: 200,
     deploymentFile: join(dataDir, 'ticking.json'),
   });
+  before = new Set(anvilPids());
 }, 60_000);
 
 afterAll(async () => {
@@ -202,5 +222,97 @@ describe('stop', () => {
     expect(existsSync(extra.deploymentFile)).toBe(false);
     await expect(blockNumber(extra)).rejects.toThrow(/not answering/);
     expect(() => readDeployment(join(dataDir, 'missing.json'))).toThrow(/no devchain is running/);
+  });
+
+  it('tolerates a node the process group signal already stopped, and stops twice', async () => {
+    const extra = await startDevchain({ port: 0, deploymentFile: join(dataDir, 'gone.json') });
+    // What Ctrl-C or SIGTERM to the group does: the node gets the signal before we ask.
+    const pid = JSON.parse(readFileSync(extra.deploymentFile, 'utf8')).pid as number;
+    expect(pid).toBe(process.pid);
+    const anvil = anvilPids().find((p) => !before.has(p));
+    expect(anvil).toBeDefined();
+    process.kill(anvil!, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all([extra.stop(), extra.stop()]);
+    await extra.stop();
+    expect(existsSync(extra.deploymentFile)).toBe(false);
+  });
+});
+
+describe('persist', () => {
+  it('a restarted chain is the same chain: blocks, transactions, balances, nonces', async () => {
+    const dir = join(dataDir, 'kept');
+    const first = await startDevchain({ port: 0, dataDir: dir, persist: true, blockTimeMs: 250 });
+    expect(first.resumed).toBe(false);
+    const hash = await sendTestUsdt({
+      deployment: first,
+      network: 'erc20',
+      to: ALICE,
+      amount: '12.5',
+      wait: true,
+    });
+    const { publicClient } = devchainClients(first.rpcUrl);
+    const head = await publicClient.getBlockNumber({ cacheTime: 0 });
+    const nonce = await publicClient.getTransactionCount({
+      address: first.faucet.address,
+      blockTag: 'pending',
+    });
+    const block = await publicClient.getBlock({ blockNumber: head });
+    await first.stop();
+    expect(existsSync(join(dir, 'state.json'))).toBe(true);
+
+    const second = await startDevchain({ port: 0, dataDir: dir, persist: true, blockTimeMs: 250 });
+    try {
+      expect(second.resumed).toBe(true);
+      expect(second.contracts).toEqual(first.contracts);
+      expect(second.fakeUsdt).toEqual(first.fakeUsdt);
+      const client = devchainClients(second.rpcUrl).publicClient;
+      expect(await client.getBlockNumber({ cacheTime: 0 })).toBeGreaterThanOrEqual(head);
+      expect((await client.getBlock({ blockNumber: head })).hash).toBe(block.hash);
+      expect((await client.getTransactionReceipt({ hash })).status).toBe('success');
+      expect(
+        await client.getTransactionCount({ address: first.faucet.address, blockTag: 'pending' }),
+      ).toBe(nonce);
+      expect(await usdtBalance({ deployment: second, network: 'erc20', address: ALICE })).toBe(
+        '12.5',
+      );
+      // The hot wallet was not funded a second time.
+      expect(
+        await usdtBalance({
+          deployment: second,
+          network: 'erc20',
+          address: second.hotWallet.address,
+        }),
+      ).toBe('1000000');
+      // The chain goes on: the next transfer gets the next nonce and lands.
+      await sendTestUsdt({
+        deployment: second,
+        network: 'erc20',
+        to: ALICE,
+        amount: '1',
+        wait: true,
+      });
+      expect(await usdtBalance({ deployment: second, network: 'erc20', address: ALICE })).toBe(
+        '13.5',
+      );
+    } finally {
+      await second.stop();
+    }
+
+    const third = await startDevchain({ port: 0, dataDir: dir, persist: true, fresh: true });
+    try {
+      expect(third.resumed).toBe(false);
+      expect(await usdtBalance({ deployment: third, network: 'erc20', address: ALICE })).toBe('0');
+    } finally {
+      await third.stop();
+    }
+  });
+
+  it('a chain that is not kept leaves no state behind', async () => {
+    const dir = join(dataDir, 'not-kept');
+    const extra = await startDevchain({ port: 0, dataDir: dir });
+    expect(extra.stateFile).toBeNull();
+    await extra.stop();
+    expect(existsSync(join(dir, 'state.json'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// Hardhat's test-control methods (snapshot, revert, mine, mining mode) as plain JSON-RPC
+// anvil's test-control methods (snapshot, revert, mine, mining mode) as plain JSON-RPC
 // calls: they are not in viem's public actions, and tests need them for reorgs and depth.
 import { NETWORKS, type Network } from '@olive/chain';
 
@@ -42,15 +42,28 @@ export async function revert(target: RpcTarget, id: string): Promise<void> {
 /** Mines `blocks` empty blocks at once, e.g. to reach a confirmation count. */
 export async function mine(target: RpcTarget, blocks = 1): Promise<void> {
   if (!Number.isInteger(blocks) || blocks < 1) throw new RangeError(`bad block count: ${blocks}`);
-  await rpc(target, 'hardhat_mine', [`0x${blocks.toString(16)}`]);
+  await rpc(target, 'anvil_mine', [`0x${blocks.toString(16)}`]);
 }
 
 export async function blockNumber(target: RpcTarget): Promise<bigint> {
   return BigInt(await rpc<string>(target, 'eth_blockNumber'));
 }
 
+// anvil's evm_setIntervalMining takes whole seconds; a shorter block time switched on over
+// RPC (tests) is a timer here that mines a block every `ms` (started with `blockTimeMs`,
+// anvil ticks by itself, fractions included).
+const tickers = new Map<string, NodeJS.Timeout>();
+
+/** Stops this process's block timer for the chain at `target`, if any. */
+export function stopMiningTicker(target: RpcTarget): void {
+  const url = urlOf(target);
+  clearInterval(tickers.get(url));
+  tickers.delete(url);
+}
+
 /** A block per transaction, at once: what tests want. */
 export async function setAutomine(target: RpcTarget): Promise<void> {
+  stopMiningTicker(target);
   await rpc(target, 'evm_setIntervalMining', [0]);
   await rpc(target, 'evm_setAutomine', [true]);
 }
@@ -58,8 +71,19 @@ export async function setAutomine(target: RpcTarget): Promise<void> {
 /** A block every `ms` whether or not there are transactions: what the demo wants. */
 export async function setIntervalMining(target: RpcTarget, ms: number): Promise<void> {
   if (!Number.isInteger(ms) || ms < 1) throw new RangeError(`bad block time: ${ms}`);
+  stopMiningTicker(target);
   await rpc(target, 'evm_setAutomine', [false]);
-  await rpc(target, 'evm_setIntervalMining', [ms]);
+  if (ms % 1000 === 0) {
+    await rpc(target, 'evm_setIntervalMining', [ms / 1000]);
+    return;
+  }
+  await rpc(target, 'evm_setIntervalMining', [0]);
+  const url = urlOf(target);
+  const timer = setInterval(() => {
+    rpc(url, 'evm_mine').catch(() => stopMiningTicker(url));
+  }, ms);
+  timer.unref();
+  tickers.set(url, timer);
 }
 
 export function assertNetwork(value: string): Network {

@@ -17,7 +17,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { hardhat } from 'viem/chains';
+import { anvil } from 'viem/chains';
 import { devchainArtifacts } from './contracts.ts';
 import { resolveDeployment, type DevchainDeployment } from './deployment.ts';
 import { assertNetwork } from './rpc.ts';
@@ -25,7 +25,7 @@ import { assertNetwork } from './rpc.ts';
 /** Where a deployment comes from: the object itself, or a deployment file path. */
 export type DeploymentRef = DevchainDeployment | string | undefined;
 
-// Hardhat answers at once; viem's default 4 s polling would make every wait that long.
+// anvil answers at once; viem's default 4 s polling would make every wait that long.
 const POLLING_MS = 50;
 
 export function devchainClients(
@@ -33,7 +33,7 @@ export function devchainClients(
   privateKey?: Hex,
 ): { publicClient: PublicClient; walletClient: WalletClient | undefined } {
   const transport = http(rpcUrl, { retryCount: 0, timeout: 15_000 });
-  const chain = hardhat;
+  const chain = anvil;
   const publicClient = createPublicClient({ chain, transport, pollingInterval: POLLING_MS });
   const walletClient = privateKey
     ? createWalletClient({
@@ -99,7 +99,7 @@ export async function sendTestUsdt(options: SendTestUsdtOptions): Promise<Hex> {
   const { TestUSDT, FakeUSDT } = devchainArtifacts();
   const hash = await serialised(`${deployment.rpcUrl} ${deployment.faucet.address}`, () =>
     (walletClient as WalletClient).writeContract({
-      chain: hardhat,
+      chain: anvil,
       account: (walletClient as WalletClient).account ?? null,
       address: options.fake ? deployment.fakeUsdt.address : token.address,
       abi: options.fake ? FakeUSDT.abi : TestUSDT.abi,

@@ -1,6 +1,6 @@
 // Replays the grid strategy over stored candles, so a robot's "expected" yield is the
 // measured median day of the same settings over the last 30 days, losses included.
-import { DEFAULT_FEE_RATE } from './execution.ts';
+import { DEFAULT_FEE_RATE, DEFAULT_MAKER_FEE_RATE } from './execution.ts';
 import { DAY_MS, type Candle } from './feed.ts';
 import {
   autoGridParams,
@@ -19,8 +19,9 @@ import { SCALE, type MarketId } from './markets.ts';
  *   engine does when it sees one price per minute, with no look inside the candle; a
  *   round trip that opens and closes within one minute is missed, so grid profit is, if
  *   anything, understated.
- * - 'ohlc': open, then low and high (high first on a falling candle), then close, each
- *   traded at that price. Fills at the extremes flatter a grid: for sensitivity only.
+ * - 'ohlc': open, then low and high (high first on a falling candle), then close. The
+ *   resting orders each fills at its own level, so the extremes see more fills, not
+ *   better prices: for sensitivity only.
  */
 export type CandlePath = 'close' | 'ohlc';
 
@@ -30,7 +31,10 @@ export interface BacktestOptions {
   candles: readonly Candle[];
   /** Olive units; default 10,000 USDT, large enough that lot rounding is negligible. */
   principal?: bigint;
+  /** Taker fee of the market orders (opening inventory, closing); default 0.1%. */
   feeRate?: number;
+  /** Maker fee of the resting grid orders; default 0.02%. */
+  makerFeeRate?: number;
   /** Default: chosen automatically from the same candles' volatility at the first open. */
   params?: GridParams;
   path?: CandlePath;
@@ -70,6 +74,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   if (!first || !last) throw new RangeError('backtest needs candles');
   const principal = options.principal ?? DEFAULT_BACKTEST_PRINCIPAL;
   const feeRate = options.feeRate ?? DEFAULT_FEE_RATE;
+  const makerFeeRate = options.makerFeeRate ?? DEFAULT_MAKER_FEE_RATE;
   const path = options.path ?? 'close';
   const params =
     options.params ??
@@ -99,11 +104,11 @@ export function backtest(options: BacktestOptions): BacktestResult {
     }
     if (path === 'ohlc') {
       const down = candle.close < candle.open;
-      state = onPrice(state, candle.open, feeRate, candle.ts).state;
-      state = onPrice(state, down ? candle.high : candle.low, feeRate, candle.ts).state;
-      state = onPrice(state, down ? candle.low : candle.high, feeRate, candle.ts).state;
+      state = onPrice(state, candle.open, makerFeeRate, candle.ts).state;
+      state = onPrice(state, down ? candle.high : candle.low, makerFeeRate, candle.ts).state;
+      state = onPrice(state, down ? candle.low : candle.high, makerFeeRate, candle.ts).state;
     }
-    state = onPrice(state, candle.close, feeRate, candle.ts).state;
+    state = onPrice(state, candle.close, makerFeeRate, candle.ts).state;
     equity = valueGrid(state, candle.close).equity;
     if (equity > peak) peak = equity;
     const drawdown = Number(peak - equity) / Number(peak);

@@ -35,8 +35,15 @@ export interface ExecutionVenue {
   execute(order: Order): Promise<Fill>;
 }
 
-/** Default taker fee: 0.1%, Binance spot's base rate. */
+/** Default taker fee (market orders): 0.1%, Binance spot's base rate. */
 export const DEFAULT_FEE_RATE = 0.001;
+
+/**
+ * Default maker fee (resting limit orders at grid levels): 0.02%, an operator setting
+ * (ROBOT_MAKER_FEE_RATE). Binance spot's base maker rate is 0.1% and falls to 0.02% at
+ * VIP tiers; OKX and Bybit VIP makers pay 0.02% or less.
+ */
+export const DEFAULT_MAKER_FEE_RATE = 0.0002;
 
 /** A fee rate as an exact fraction: parts per million (0.001 -> 1000). */
 export function feePpm(feeRate: number): bigint {

@@ -10,6 +10,7 @@ import {
   gridLevels,
   onPrice,
   parseGrid,
+  restingOrders,
   serializeGrid,
   valueGrid,
   type Direction,
@@ -52,8 +53,8 @@ function run(direction: Direction, prices: readonly bigint[], feeRate = 0.001) {
 
 /** From 180 to 126 (-30%) in even steps of 0.2%. */
 const falling = Array.from({ length: 180 }, (_, i) => units((180 * Math.pow(0.998, i)).toFixed(2)));
-/** Around 180, +-6%, up and down a few times: what a grid is for. */
-const choppy = Array.from({ length: 400 }, (_, i) =>
+/** Around 180, +-6%, up and down six times, ending where it began: what a grid is for. */
+const choppy = Array.from({ length: 378 }, (_, i) =>
   units((180 * (1 + 0.06 * Math.sin(i / 10))).toFixed(2)),
 );
 
@@ -110,25 +111,89 @@ describe('grid trading', () => {
     ]);
     expect(opened.cash).toBe(units('476.20673'));
 
-    const down = onPrice(opened, units('100'));
-    expect(down.fills).toMatchObject([{ side: 'buy', slot: 0, quote: units('475.7') }]);
-    expect(down.state.cash).toBe(units('0.03103')); // 476.20673 - 475.7 - 0.4757
+    // touched, not crossed: the resting buy at 100 does not fill
+    expect(onPrice(opened, units('100')).fills).toEqual([]);
 
-    const back = onPrice(down.state, units('110'));
-    expect(back.fills).toMatchObject([{ side: 'sell', slot: 0, quote: units('523.27') }]);
-    expect(back.state.realised).toBe(units('46.57103')); // 522.74673 - 476.1757
+    // through 100: the buy fills at its level, 100, with the 0.02% maker fee
+    const down = onPrice(opened, units('99.9'));
+    expect(down.fills).toMatchObject([
+      { side: 'buy', slot: 0, price: units('100'), quote: units('475.7'), fee: units('0.09514') },
+    ]);
+    expect(down.state.cash).toBe(units('0.41159')); // 476.20673 - 475.7 - 0.09514
 
-    const up = onPrice(back.state, units('121'));
-    expect(up.fills).toMatchObject([{ side: 'sell', slot: 1, quote: units('575.597') }]);
-    expect(up.state.realised).toBe(units('97.799163')); // + 575.021403 - 523.79327
+    expect(onPrice(down.state, units('110')).fills).toEqual([]);
+    const back = onPrice(down.state, units('110.1'));
+    expect(back.fills).toMatchObject([
+      {
+        side: 'sell',
+        slot: 0,
+        price: units('110'),
+        quote: units('523.27'),
+        fee: units('0.104654'),
+      },
+    ]);
+    expect(back.state.realised).toBe(units('47.370206')); // 523.165346 - 475.79514
+
+    const up = onPrice(back.state, units('121.5'));
+    expect(up.fills).toMatchObject([
+      {
+        side: 'sell',
+        slot: 1,
+        price: units('121'),
+        quote: units('575.597'),
+        fee: units('0.1151194'),
+      },
+    ]);
+    expect(up.state.realised).toBe(units('99.0588166')); // + 575.4818806 - 523.79327
     expect(up.state.position).toBe(0n);
     expect(up.state.profitableRoundTrips).toBe(2);
 
     const end = close(up.state, units('121'));
     expect(end.fills).toEqual([]);
-    expect(end.pnl).toBe(units('97.799163'));
-    expect(end.state.cash).toBe(units('1097.799163'));
-    expect(end.state.fees).toBe(units('2.097837')); // 0.52327 + 0.4757 + 0.52327 + 0.575597
+    expect(end.pnl).toBe(units('99.0588166'));
+    expect(end.state.cash).toBe(units('1099.0588166'));
+    // taker 0.52327 on the opening market order, maker on the three resting orders
+    expect(end.state.fees).toBe(units('0.8381834'));
+  });
+
+  it('fills a gap through several levels each at its own price, and lists resting orders', () => {
+    const params: GridParams = {
+      market: 'SOL/USDT',
+      direction: 'neutral',
+      lower: units('100'),
+      upper: units('146.41'),
+      gridCount: 4,
+    };
+    const { state, fills: opening } = createGrid(params, units('1000'), units('120'));
+    expect(opening).toEqual([]); // a neutral grid starts flat
+    expect(state.levels).toEqual(['100', '110', '121', '133.1', '146.41'].map(units));
+    // two long slots buy at 100 and 110; two short slots sell at 133.1 and 146.41
+    expect(restingOrders(state).map((o) => [o.side, o.price])).toEqual([
+      ['buy', units('100')],
+      ['buy', units('110')],
+      ['sell', units('133.1')],
+      ['sell', units('146.41')],
+    ]);
+    const q = state.quantity;
+    // a gap from 120 to 95: both buys fill, at 110 and at 100, never at 95
+    const gap = onPrice(state, units('95'), 0.0002);
+    expect(gap.fills.map((f) => [f.slot, f.price])).toEqual([
+      [0, units('100')],
+      [1, units('110')],
+    ]);
+    for (const fill of gap.fills) {
+      expect(fill.quote).toBe((fill.price * q) / SCALE);
+      expect(fill.fee).toBe((fill.quote * 2n + 9_999n) / 10_000n); // 0.02%, rounded up
+    }
+    // the bought slots now rest sells one level up
+    expect(restingOrders(gap.state).map((o) => [o.side, o.price])).toEqual([
+      ['sell', units('110')],
+      ['sell', units('121')],
+      ['sell', units('133.1')],
+      ['sell', units('146.41')],
+    ]);
+    // the maker fee is the caller's: zero fee, zero fees
+    expect(onPrice(state, units('95'), 0).fills.every((f) => f.fee === 0n)).toBe(true);
   });
 
   it('rounds every amount against the robot by less than one unit', () => {
@@ -213,13 +278,13 @@ describe('grid trading', () => {
       pnl: end.pnl,
     }).toMatchInlineSnapshot(`
       {
-        "fees": 585493633n,
+        "fees": 585494428n,
         "gridCount": 51,
         "last": 8463350000000n,
         "lower": 7285307000000n,
-        "pnl": -1492762723n,
+        "pnl": -1496209758n,
         "quantity": 119000n,
-        "realised": 125819765n,
+        "realised": 122767014n,
         "trades": 8,
         "upper": 9916524000000n,
       }

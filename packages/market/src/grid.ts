@@ -2,6 +2,7 @@
 // earns only what its trades earn at feed prices after fees; a falling long grid loses.
 import {
   DEFAULT_FEE_RATE,
+  DEFAULT_MAKER_FEE_RATE,
   feePpm,
   paperFill,
   type Fill,
@@ -85,7 +86,7 @@ export interface GridState {
   slots: readonly GridSlot[];
   /** Slots the opening order will open (cleared once it fills). */
   openAtStart: readonly number[];
-  /** Fast path: nothing happens while buyBelow < price < sellAbove. */
+  /** Fast path: nothing happens while buyBelow <= price <= sellAbove. */
   buyBelow: bigint;
   sellAbove: bigint;
   closed: boolean;
@@ -279,16 +280,36 @@ export function openingOrder(state: GridState): Order | null {
   };
 }
 
-/** The orders a price triggers: each slot trades once its level is reached or crossed. */
+/**
+ * The resting limit orders of a grid: a buy at the lower level of every slot waiting to
+ * buy, a sell at the upper level of every slot waiting to sell (what the investor sees).
+ */
+export function restingOrders(state: GridState): (Order & { price: bigint })[] {
+  if (state.closed) return [];
+  const { slots, levels, quantity } = state;
+  const market = state.params.market;
+  return slots.map((slot, i) =>
+    wantsBuy(slot)
+      ? { market, side: 'buy' as const, quantity, slot: i, price: levels[i]! }
+      : { market, side: 'sell' as const, quantity, slot: i, price: levels[i + 1]! },
+  );
+}
+
+/**
+ * The resting orders a price trades through: a buy rests at its slot's lower level and
+ * fills when the price goes below it; a sell rests at the upper level and fills when the
+ * price goes above it. A price that only touches a level does not fill it (the queue at
+ * that price may not reach the order); a gap through several levels fills each one.
+ */
 export function gridOrders(state: GridState, price: bigint): Order[] {
-  if (state.closed || (price > state.buyBelow && price < state.sellAbove)) return [];
+  if (state.closed || (price >= state.buyBelow && price <= state.sellAbove)) return [];
   const orders: Order[] = [];
   const { slots, levels, quantity } = state;
   const market = state.params.market;
   for (let i = 0; i < slots.length; i++) {
     if (wantsBuy(slots[i]!)) {
-      if (price <= levels[i]!) orders.push({ market, side: 'buy', quantity, slot: i });
-    } else if (price >= levels[i + 1]!) {
+      if (price < levels[i]!) orders.push({ market, side: 'buy', quantity, slot: i });
+    } else if (price > levels[i + 1]!) {
       orders.push({ market, side: 'sell', quantity, slot: i });
     }
   }
@@ -296,22 +317,27 @@ export function gridOrders(state: GridState, price: bigint): Order[] {
 }
 
 /**
- * One price update, executed on paper at that price with the taker fee. Returns the
- * same state object when nothing trades (the common case, kept allocation-free).
+ * One price update: every resting order the price traded through fills at its own
+ * level's price with the maker fee (a limit order is paid its limit, not the feed's
+ * price). Returns the same state object when nothing trades (the common case, kept
+ * allocation-free).
  */
 export function onPrice(
   state: GridState,
   price: bigint,
-  feeRate = DEFAULT_FEE_RATE,
+  makerFeeRate = DEFAULT_MAKER_FEE_RATE,
   ts = 0,
 ): GridStep {
-  if (state.closed || (price > state.buyBelow && price < state.sellAbove)) {
+  if (state.closed || (price >= state.buyBelow && price <= state.sellAbove)) {
     return { state, fills: NO_FILLS };
   }
   const orders = gridOrders(state, price);
   if (orders.length === 0) return { state, fills: NO_FILLS };
-  const ppm = feePpm(feeRate);
-  const fills = orders.map((order) => paperFill(order, price, ppm, ts));
+  const ppm = feePpm(makerFeeRate);
+  const { levels } = state;
+  const fills = orders.map((order) =>
+    paperFill(order, order.side === 'buy' ? levels[order.slot]! : levels[order.slot + 1]!, ppm, ts),
+  );
   return { state: applyFills(state, fills), fills };
 }
 

@@ -7,3 +7,4 @@ export * from './ccxt-feed.ts';
 export * from './execution.ts';
 export * from './grid.ts';
 export * from './backtest.ts';
+export * from './walk-forward.ts';

@@ -3,9 +3,12 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { LANGUAGE_CODES } from './languages.ts';
 
-/** Every call carries `lang`; an unknown value is read as English, never refused. */
+/**
+ * Every call carries `lang`; an unknown value (of any length) is read as English, never
+ * refused: the protocol says so, and a refused `lang` would fail a valid sign-in.
+ */
 export const LangField = Type.Optional(
-  Type.String({ maxLength: 10, description: `one of ${LANGUAGE_CODES.join(', ')}` }),
+  Type.String({ description: `one of ${LANGUAGE_CODES.join(', ')}; anything else means en` }),
 );
 
 export function callBody<P extends Record<string, TSchema>>(properties: P) {
@@ -42,7 +45,12 @@ export const FundRecord = Type.Object({
   balance_after: Type.String(),
   created_at: Type.String({ description: 'ISO-8601, UTC' }),
   memo: Type.String(),
-  description: Type.String({ description: 'the kind, translated into lang' }),
+  description: Type.String({
+    description: 'what the entry records, in its current state, translated into lang',
+  }),
+  state: Type.Optional(
+    Type.String({ description: 'current state of what it records (a withdrawal: its status)' }),
+  ),
 });
 export type FundRecord = Static<typeof FundRecord>;
 

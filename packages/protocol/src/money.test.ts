@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAmount, parseAmount } from './money.ts';
+import { formatAmount, MAX_AMOUNT_UNITS, parseAmount } from './money.ts';
 import { versionCode } from './app.ts';
 import { normalizeLanguage } from './languages.ts';
 
@@ -16,11 +16,17 @@ describe('money', () => {
       expect(() => parseAmount(bad), bad).toThrow(RangeError);
     }
   });
+  it('refuses amounts that would not fit BIGINT with room to add a few (10 integer digits)', () => {
+    expect(parseAmount('9999999999.99999999')).toBe(MAX_AMOUNT_UNITS);
+    for (const big of ['10000000000', '1'.repeat(20), '9'.repeat(21), '1'.repeat(40)]) {
+      expect(() => parseAmount(big), big).toThrow(RangeError);
+    }
+  });
   it('formats without floats and round-trips any amount', () => {
     expect(formatAmount(2_550_000_000n)).toBe('25.5');
     expect(formatAmount(0n)).toBe('0');
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (units) => {
+      fc.property(fc.bigInt({ min: -MAX_AMOUNT_UNITS, max: MAX_AMOUNT_UNITS }), (units) => {
         expect(parseAmount(formatAmount(units))).toBe(units);
       }),
     );

@@ -18,7 +18,13 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // Features are built on parallel branches with reserved number ranges, so a database
+  // that ran a later-numbered migration may still meet an earlier-numbered new one.
+  const migrator = new Migrator({
+    db,
+    provider: new FolderMigrationProvider(),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -27,6 +27,7 @@ export interface UsersTable {
   fund_password_changed_at: Timestamp | null;
   fund_password_failures: Generated<number>;
   withdraw_locked_until: Timestamp | null;
+  withdrawals_frozen: Generated<boolean>;
 }
 
 export interface CaptchasTable {
@@ -34,6 +35,9 @@ export interface CaptchasTable {
   answer_hash: Buffer;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  // Captcha proofs (issue 18, migration 0020): a solved picture's proof for registering.
+  purpose: Generated<'image' | 'proof'>;
+  account: string | null;
 }
 
 export interface VerificationCodesTable {
@@ -198,10 +202,24 @@ export interface WithdrawalsTable {
   raw_tx: string | null;
   confirmations: Generated<number>;
   failure_reason: string | null;
+  first_approved_by: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   broadcast_at: Date | null;
   confirmed_at: Date | null;
+  /** The fee went to fee_revenue in the freeze entry (rows from migration 0052 on). */
+  fee_collected: Generated<boolean>;
+}
+
+/** An earlier signed transfer of a withdrawal, replaced because it expired unmined. */
+export interface WithdrawalAttemptsTable {
+  id: Generated<string>;
+  withdrawal_id: string;
+  network: string;
+  tx_hash: string;
+  raw_tx: string;
+  reason: 'expired';
+  replaced_at: Generated<Date>;
 }
 
 export interface HotWalletNoncesTable {
@@ -267,6 +285,16 @@ export interface MarketCandlesTable {
   volume: number;
 }
 
+// Wallet operations (issue 10, migration 0015): alarms that stall money until an operator looks.
+export interface WalletAlarmsTable {
+  network: string;
+  kind: 'nonce' | 'custody';
+  detail: string;
+  raised_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  cleared_at: Date | null;
+}
+
 export interface SweepsTable {
   id: Generated<string>;
   network: string;
@@ -277,6 +305,288 @@ export interface SweepsTable {
   raw_tx: string;
   status: 'sent' | 'done' | 'failed';
   created_at: Generated<Date>;
+}
+
+// --- Mining (issue 12): models, rentals, payments, each day's inputs and payouts ---
+export interface MiningModelsTable {
+  id: Generated<string>;
+  name: string;
+  algorithm: Generated<string>;
+  hash_rate_ghs: ColumnType<string, bigint | string, bigint | string>;
+  power_w: number;
+  price_per_day: ColumnType<string, bigint | string, bigint | string>;
+  electricity_per_day: ColumnType<string, bigint | string, bigint | string>;
+  margin_bps: Generated<number>;
+  min_days: number;
+  stock: number;
+  rented: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MiningRentalsTable {
+  id: Generated<string>;
+  user_id: string;
+  model_id: string;
+  hash_rate_ghs: ColumnType<string, bigint | string, never>;
+  electricity_per_day: ColumnType<string, bigint | string, never>;
+  price_per_day: ColumnType<string, bigint | string, never>;
+  term_days: number;
+  days: number;
+  starts_on: ColumnType<string, string, string>;
+  ends_on: ColumnType<string, string, string>;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  status: 'active' | 'expired';
+  auto_renew: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MiningPaymentsTable {
+  id: Generated<string>;
+  rental_id: string;
+  user_id: string;
+  kind: 'rent' | 'renew' | 'auto_renew';
+  days: number;
+  amount: ColumnType<string, bigint | string, never>;
+  margin: ColumnType<string, bigint | string, never>;
+  created_at: Generated<Date>;
+}
+
+export interface MiningDaysTable {
+  day: ColumnType<string, string, never>;
+  difficulty: ColumnType<string, string, string>;
+  network_hashrate: ColumnType<string, string, string>;
+  block_reward_sat: ColumnType<string, bigint | string, string>;
+  btc_price: ColumnType<string, bigint | string, string>;
+  source: string;
+  created_at: Generated<Date>;
+}
+
+export interface MiningPayoutsTable {
+  rental_id: string;
+  day: string;
+  user_id: string;
+  hash_rate_ghs: ColumnType<string, bigint | string, never>;
+  output_sat: ColumnType<string, string, never>;
+  gross: ColumnType<string, bigint | string, never>;
+  electricity: ColumnType<string, bigint | string, never>;
+  amount: ColumnType<string, bigint | string, never>;
+  created_at: Generated<Date>;
+}
+
+export interface MiningPayoutRunsTable {
+  day: string;
+  rentals: number;
+  total: ColumnType<string, bigint | string, bigint | string>;
+  paid_at: Generated<Date>;
+}
+// --- end of mining ---
+// --- account security (issue 10): two-factor and bound identifiers ---
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: Timestamp | null;
+  last_step: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  created_at: Generated<Date>;
+}
+
+export interface TwoFactorRecoveryTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+}
+
+export interface AccountAliasesTable {
+  account: string;
+  kind: 'email' | 'phone';
+  user_id: string;
+  created_at: Generated<Date>;
+}
+export interface WalletLoginsTable {
+  address: string;
+  kind: 'evm' | 'tron';
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface SignInNoncesTable {
+  nonce: string;
+  address: string;
+  purpose: 'login' | 'verify';
+  user_id: string | null;
+  message: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+// --- end account security ---
+
+// --- content module (issue 14): notices, news, articles, contacts ---
+export interface ContentImagesTable {
+  id: Generated<string>;
+  image: Buffer;
+  etag: string;
+  created_at: Timestamp;
+}
+
+export interface ContentItemsTable {
+  id: Generated<string>;
+  kind: 'notice' | 'news' | 'help' | 'page' | 'partner' | 'banner';
+  key: string | null;
+  category: string | null;
+  link_url: string | null;
+  cover_image_id: string | null;
+  pinned: Generated<boolean>;
+  sort: Generated<number>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContentTranslationsTable {
+  item_id: string;
+  lang: string;
+  title: string;
+  body: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface SupportContactsTable {
+  id: Generated<string>;
+  kind: 'group' | 'person';
+  channel: string;
+  label: string;
+  url: string;
+  hours: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface NoticeReadsTable {
+  user_id: string;
+  seen_at: Timestamp;
+}
+// --- end content module ---
+
+// --- team module (issue 13): tree, figures, rates, commissions (SQL in team.repository) ---
+export interface TeamLinksTable {
+  ancestor_id: string;
+  descendant_id: string;
+  depth: number;
+  joined_at: Timestamp;
+}
+export interface TeamStatsTable {
+  user_id: string;
+  count1: Generated<number>;
+  count2: Generated<number>;
+  count3: Generated<number>;
+  perf1: Generated<string>;
+  perf2: Generated<string>;
+  perf3: Generated<string>;
+  earn1: Generated<string>;
+  earn2: Generated<string>;
+  earn3: Generated<string>;
+  total_topup: Generated<string>;
+  total_withdrawal: Generated<string>;
+  performance: ColumnType<string, never, never>;
+  updated_at: Generated<Timestamp>;
+}
+export interface TeamRatesTable {
+  level: number;
+  rate_bp: number;
+  updated_at: Generated<Timestamp>;
+}
+export interface TeamCommissionsTable {
+  fee_entry_id: string;
+  level: number;
+  upline_id: string;
+  member_id: string;
+  source: string;
+  fee: string;
+  amount: string;
+  entry_id: string;
+  created_at: Generated<Timestamp>;
+  reversed: Generated<string>;
+  unrecovered: Generated<string>;
+  reversal_entry_id: string | null;
+  reversed_at: Timestamp | null;
+}
+export interface TeamSyncTable {
+  id: number;
+  done_below: string;
+}
+export interface TeamSyncReadTable {
+  entry_id: string;
+  tx_id: string;
+}
+// --- end team module ---
+// --- reserves module (issue 16, migration 0080) ---
+export interface ReserveSnapshotsTable {
+  id: Generated<string>;
+  taken_at: Date;
+  pg_snapshot: string;
+  liabilities: ColumnType<string, string, string>;
+  reserves: ColumnType<string | null, string | null, string | null>;
+  networks: ColumnType<unknown, string, string>;
+  root: string;
+  leaf_count: number;
+  user_count: number;
+  file: string;
+  anchor_network: string | null;
+  anchor_tx: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ReserveUserLeavesTable {
+  snapshot_id: string;
+  user_id: string;
+  nonce: string;
+  leaf_indexes: number[];
+  amounts: string[];
+}
+// --- end reserves module ---
+
+export interface OperatorsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'finance' | 'support' | 'editor';
+  status: Generated<'active' | 'disabled'>;
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  totp_last_step: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Generated<Date>;
+  last_login_at: Timestamp | null;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<string>;
+  operator_id: string;
+  token_hash: Buffer;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AdminAuditTable {
+  id: Generated<string>;
+  operator_id: string | null;
+  operator_email: string | null;
+  at: Generated<Date>;
+  ip: string | null;
+  action: string;
+  target: string | null;
+  outcome: 'done' | 'refused';
+  reason: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
 }
 
 export interface Database {
@@ -294,8 +604,10 @@ export interface Database {
   withdrawal_addresses: WithdrawalAddressesTable;
   withdrawal_address_resets: WithdrawalAddressResetsTable;
   withdrawals: WithdrawalsTable;
+  withdrawal_attempts: WithdrawalAttemptsTable;
   hot_wallet_nonces: HotWalletNoncesTable;
   sweeps: SweepsTable;
+  wallet_alarms: WalletAlarmsTable;
   accounts: AccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
@@ -303,4 +615,35 @@ export interface Database {
   robot_trades: RobotTradesTable;
   robot_pnl_snapshots: RobotPnlSnapshotsTable;
   market_candles: MarketCandlesTable;
+  mining_models: MiningModelsTable;
+  mining_rentals: MiningRentalsTable;
+  mining_payments: MiningPaymentsTable;
+  mining_days: MiningDaysTable;
+  mining_payouts: MiningPayoutsTable;
+  mining_payout_runs: MiningPayoutRunsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery: TwoFactorRecoveryTable;
+  account_aliases: AccountAliasesTable;
+  wallet_logins: WalletLoginsTable;
+  sign_in_nonces: SignInNoncesTable;
+
+  // content module (issue 14)
+  content_images: ContentImagesTable;
+  content_items: ContentItemsTable;
+  content_translations: ContentTranslationsTable;
+  support_contacts: SupportContactsTable;
+  notice_reads: NoticeReadsTable;
+  // team module (issue 13)
+  team_links: TeamLinksTable;
+  team_stats: TeamStatsTable;
+  team_rates: TeamRatesTable;
+  team_commissions: TeamCommissionsTable;
+  team_sync: TeamSyncTable;
+  team_sync_read: TeamSyncReadTable;
+  // reserves module (issue 16)
+  reserve_snapshots: ReserveSnapshotsTable;
+  reserve_user_leaves: ReserveUserLeavesTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  admin_audit: AdminAuditTable;
 }

@@ -4,7 +4,10 @@ import type { Db } from '../db/database.ts';
 import type { ChainEnvironment } from '../modules/wallet/chain-environment.ts';
 import { walletLoops } from '../modules/wallet/loops.ts';
 import { robotLoops } from '../modules/robots/loops.ts';
+import { teamLoops } from '../modules/team/loops.ts';
 import { housekeepingTask } from './housekeeping.ts';
+import { miningTasks } from '../modules/mining/module.ts';
+import { reservesTasks } from '../modules/reserves/module.ts';
 import type { WorkerPlan } from './index.ts';
 import type { LoopLogger } from './loop.ts';
 
@@ -14,9 +17,11 @@ export function workerPlan(
   chain: ChainEnvironment | null,
   log: LoopLogger,
 ): WorkerPlan {
+  const mining = miningTasks(services.mining.mining);
+  const reserves = reservesTasks(services.reserves, log);
   return {
-    tasks: { housekeeping: housekeepingTask(db) },
-    crontab: ['17 * * * * housekeeping'],
+    tasks: { housekeeping: housekeepingTask(db), ...mining.tasks, ...reserves.tasks },
+    crontab: ['17 * * * * housekeeping', ...mining.crontab, ...reserves.crontab],
     loops: [
       ...(chain
         ? walletLoops(chain, {
@@ -31,9 +36,11 @@ export function workerPlan(
         repo: services.robotRepo,
         ledger: services.ledger,
         marketData: services.marketData,
+        settings: services.settings,
         clock: services.clock,
         log,
       }),
+      ...teamLoops(services.team.team),
     ],
   };
 }

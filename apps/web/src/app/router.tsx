@@ -16,7 +16,6 @@ import { NotFound } from '../components/not-found.tsx';
 import { setLoginRedirect } from '../lib/api.ts';
 import { isSignedIn } from '../lib/session.ts';
 import { RootLayout } from './root-layout.tsx';
-import type { PlaceholderKind } from './routes/placeholder.tsx';
 
 export const CHUNK_TIMEOUT_MS = 60_000;
 export const PENDING_DELAY_MS = 200;
@@ -41,16 +40,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const lazyPage = (load: () => Promise<PageModule>) =>
   lazyRouteComponent(() => withTimeout(load(), CHUNK_TIMEOUT_MS));
-
-/** Screens of later releases share one small chunk and say so honestly. */
-const placeholderPage = (kind: PlaceholderKind) =>
-  lazyPage(() =>
-    import('./routes/placeholder.tsx').then((m) => ({
-      default: function Placeholder() {
-        return <m.default kind={kind} />;
-      },
-    })),
-  );
 
 const requireSignIn = () => {
   if (!isSignedIn()) throw redirect({ to: paths.login, replace: true });
@@ -127,7 +116,10 @@ const routeTree = rootRoute.addChildren([
     paths.about,
     lazyPage(() => import('./routes/about.tsx')),
   ),
-  page(paths.userPage, placeholderPage('userPage')),
+  page(
+    paths.userPage,
+    lazyPage(() => import('./routes/user-page.tsx')),
+  ),
   // pages/personal: a visitor may still reach customer service and the app download
   page(
     paths.withdraw,
@@ -144,16 +136,34 @@ const routeTree = rootRoute.addChildren([
     lazyPage(() => import('./routes/wallet.tsx')),
     true,
   ),
-  page(paths.team, placeholderPage('team'), true),
-  page(paths.invite, placeholderPage('invite'), true),
-  page(paths.download, placeholderPage('download')),
+  page(
+    paths.team,
+    lazyPage(() => import('./routes/team.tsx')),
+    true,
+  ),
+  page(
+    paths.invite,
+    lazyPage(() => import('./routes/share.tsx')),
+    true,
+  ),
+  page(
+    paths.download,
+    lazyPage(() => import('./routes/download.tsx')),
+  ),
   page(
     paths.records,
     lazyPage(() => import('./routes/fund-details.tsx')),
     true,
   ),
-  page(paths.notices, placeholderPage('notices'), true),
-  page(paths.support, placeholderPage('support')),
+  page(
+    paths.notices,
+    lazyPage(() => import('./routes/notices.tsx')),
+    true,
+  ),
+  page(
+    paths.support,
+    lazyPage(() => import('./routes/support.tsx')),
+  ),
   // pages/setting
   page(
     paths.loginPassword,
@@ -165,8 +175,27 @@ const routeTree = rootRoute.addChildren([
     lazyPage(() => import('./routes/language.tsx')),
   ),
   page(
+    paths.reserves,
+    lazyPage(() => import('./routes/reserves.tsx')),
+  ),
+  page(
     paths.security,
     lazyPage(() => import('./routes/security.tsx')),
+    true,
+  ),
+  page(
+    paths.twoFactor,
+    lazyPage(() => import('./routes/two-factor.tsx')),
+    true,
+  ),
+  page(
+    paths.bind,
+    lazyPage(() => import('./routes/bind.tsx')),
+    true,
+  ),
+  page(
+    paths.wallets,
+    lazyPage(() => import('./routes/wallets.tsx')),
     true,
   ),
   page(
@@ -185,9 +214,26 @@ const routeTree = rootRoute.addChildren([
     lazyPage(() => import('./routes/robot-detail.tsx')),
     true,
   ),
-  // system pages
-  page(paths.chooseLocation, placeholderPage('location')),
-  page(paths.openLocation, placeholderPage('location')),
+  page(
+    paths.mining,
+    lazyPage(() => import('./routes/mining.tsx')),
+  ),
+  page(
+    paths.miningDetail,
+    lazyPage(() => import('./routes/mining-detail.tsx')),
+    true,
+  ),
+  // system pages of the original app (map pickers): nothing of Olive uses them, so they
+  // lead Home rather than to a dead end.
+  ...[paths.chooseLocation, paths.openLocation].map((path) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path,
+      beforeLoad: () => {
+        throw redirect({ to: paths.home, replace: true });
+      },
+    }),
+  ),
 ]);
 
 export const router = createRouter({

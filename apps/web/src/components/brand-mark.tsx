@@ -1,4 +1,5 @@
 // The Olive mark: a ring with a leaf, drawn inline so it needs no request.
+import './brand-mark.css';
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" className="brand-mark">

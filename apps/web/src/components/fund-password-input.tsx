@@ -1,8 +1,11 @@
 // The 6-digit fund password (registration, its change, withdrawals, saving an address):
 // six cells and antd-mobile's number keyboard (a phone's own keyboard would offer
-// letters). Cells run left to right in every language, as digits do.
-import { NumberKeyboard, PasscodeInput } from 'antd-mobile';
+// letters). Cells run left to right in every language, as digits do. The keypad closes
+// by itself once the sixth digit is in, uncovering the rest of the form.
+import { useRef } from 'react';
+import { NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './fund-password-input.css';
 
 export function FundPasswordInput({
   value,
@@ -14,11 +17,14 @@ export function FundPasswordInput({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const input = useRef<PasscodeInputRef>(null);
   return (
     <div className="fund-password" dir="ltr" data-testid={testId}>
       <PasscodeInput
+        ref={input}
         value={value ?? ''}
         onChange={onChange}
+        onFill={() => input.current?.blur()}
         length={6}
         seperated
         aria-label={t('auth.fundPassword')}

@@ -1,6 +1,7 @@
 // Shown by the router only when a screen takes longer than 200 ms to arrive.
 import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './loading-fallback.css';
 
 export function LoadingFallback() {
   const { t } = useTranslation();

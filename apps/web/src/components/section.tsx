@@ -1,5 +1,6 @@
 // A titled block of a screen, with an optional badge or link beside the title.
 import type { ReactNode } from 'react';
+import './section.css';
 
 export function Section({
   title,

@@ -1,6 +1,7 @@
 // A centred illustration, title, text and actions: empty lists, coming-soon screens,
 // errors. One look for every "nothing to show here" moment.
 import type { ReactNode } from 'react';
+import './state-panel.css';
 
 export function StatePanel({
   icon,

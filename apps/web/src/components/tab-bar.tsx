@@ -5,6 +5,7 @@ import { AppOutline, HistogramOutline, FileOutline, UserOutline } from 'antd-mob
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths.ts';
+import './tab-bar.css';
 
 const tabs = [
   { key: paths.home, label: 'tabs.home', icon: <AppOutline />, testId: 'tab-home' },

@@ -28,6 +28,8 @@ export const paths = {
   /** Withdraw Wallet: not a route of the spec, which names the menu entry only. */
   wallet: '/pages/personal/wallet',
   notices: '/pages/personal/notice',
+  /** Not a route of the spec: proof of reserves (issue 16). */
+  reserves: '/pages/personal/reserves',
   support: '/pages/personal/kefu',
   // pages/setting
   loginPassword: '/pages/setting/loginPassword',
@@ -35,8 +37,15 @@ export const paths = {
   security: '/pages/setting/information',
   nickname: '/pages/setting/userName',
   fundPassword: '/pages/setting/secondPassword',
+  /** Not routes of the spec: the security centre's two-factor, binding and wallet screens. */
+  twoFactor: '/pages/setting/twofactor',
+  bind: '/pages/setting/bind',
+  wallets: '/pages/setting/wallets',
   // pages/quantification
   robotDetail: '/pages/quantification/detail',
+  // pages/mining (not in the spec's list: decision 112b)
+  mining: '/pages/mining/mining',
+  miningDetail: '/pages/mining/detail',
   // system pages
   chooseLocation: '/choose-location',
   openLocation: '/open-location',

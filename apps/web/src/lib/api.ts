@@ -191,6 +191,13 @@ export async function callOk<T>(path: string, params?: CallParams): Promise<Repl
   return reply;
 }
 
+/**
+ * The call never got an answer from the server (offline, timeout, 5xx): a screen says the
+ * connection failed and waits to refetch, never that the thing does not exist.
+ */
+export const isConnectionFailure = (error: unknown): boolean =>
+  error instanceof ApiError && error.reply.code === CLIENT_FAILURE;
+
 /** The `data` a refused call carries ({field, captcha_required}), if any. */
 export function failureData(error: unknown): { field?: string; captcha_required?: boolean } {
   if (!(error instanceof ApiError)) return {};

@@ -7,7 +7,7 @@ export function formatUsdt(value: string | null | undefined, minDecimals = 2): s
   if (value === null || value === undefined || value === '') return '--';
   let normalized: string;
   try {
-    normalized = formatAmount(parseAmount(value));
+    normalized = formatAmount(parseAmount(value, null));
   } catch {
     return '--';
   }

@@ -1,5 +1,6 @@
 // The spec's message helpers (section 8): success and failure toasts, a one-button OK
 // modal, and a confirm modal titled "hint" that resolves to the person's choice.
+import type { ReactNode } from 'react';
 import { Modal, Toast } from 'antd-mobile';
 import { i18n } from './i18n.ts';
 
@@ -22,7 +23,8 @@ export function alertOk(content: string, title?: string): Promise<void> {
   return Modal.alert({ title, content, confirmText: i18n.t('common.ok') });
 }
 
-export function confirmHint(content: string): Promise<boolean> {
+/** A string is centred; a node (the address being locked in) is laid out by its caller. */
+export function confirmHint(content: ReactNode): Promise<boolean> {
   return Modal.confirm({
     title: i18n.t('common.hint'),
     content,

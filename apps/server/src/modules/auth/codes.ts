@@ -7,8 +7,10 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { AppError } from '../../errors.ts';
 
+/** The scenes a client may ask a code for by name (`emailcode`, `getphonecode`). */
 export const CODE_SCENES = ['register', 'reset_password', 'fund_password'] as const;
-export type CodeScene = (typeof CODE_SCENES)[number];
+/** `bind`: binding a second identifier (the security module's own code call). */
+export type CodeScene = (typeof CODE_SCENES)[number] | 'bind';
 export type CodeChannel = 'email' | 'phone';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -77,31 +79,38 @@ export function codeService(db: Db, clock: Clock) {
       });
     },
 
-    /** Checks and spends the newest live code; a wrong code counts against its 5 tries. */
+    /**
+     * Checks and spends the newest live code. Each check first claims one of the code's 5
+     * tries in a single conditional update (only while tries are left), and only a claimed
+     * try is compared: parallel requests cannot check more than 5 codes between them.
+     */
     async consume(target: string, scene: CodeScene, code: string) {
       const now = clock.now();
-      const live = await db
+      const newest = db
         .selectFrom('verification_codes')
-        .select(['id', 'code_hash', 'attempts'])
+        .select('id')
         .where('target', '=', target)
         .where('scene', '=', scene)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
         .orderBy('created_at', 'desc')
-        .limit(1)
+        .limit(1);
+      const claimed = await db
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', newest)
+        .where('attempts', '<', MAX_WRONG_TRIES)
+        .where('consumed_at', 'is', null)
+        .returning(['id', 'code_hash', 'attempts'])
         .executeTakeFirst();
-      if (!live) throw new AppError('auth.code_expired', {}, { field: 'code' });
-      if (live.attempts >= MAX_WRONG_TRIES) {
+      if (!claimed) {
+        const live = await newest.executeTakeFirst();
+        if (!live) throw new AppError('auth.code_expired', {}, { field: 'code' });
         throw new AppError('auth.code_too_many_attempts', {}, { field: 'code' });
       }
-      if (!/^\d{6}$/.test(code) || !live.code_hash.equals(codeHash(target, scene, code))) {
-        await db
-          .updateTable('verification_codes')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', live.id)
-          .execute();
+      if (!/^\d{6}$/.test(code) || !claimed.code_hash.equals(codeHash(target, scene, code))) {
         throw new AppError(
-          live.attempts + 1 >= MAX_WRONG_TRIES ? 'auth.code_too_many_attempts' : 'auth.code_wrong',
+          claimed.attempts >= MAX_WRONG_TRIES ? 'auth.code_too_many_attempts' : 'auth.code_wrong',
           {},
           { field: 'code' },
         );
@@ -110,7 +119,7 @@ export function codeService(db: Db, clock: Clock) {
       const spent = await db
         .updateTable('verification_codes')
         .set({ consumed_at: now })
-        .where('id', '=', live.id)
+        .where('id', '=', claimed.id)
         .where('consumed_at', 'is', null)
         .executeTakeFirst();
       if (spent.numUpdatedRows === 0n)

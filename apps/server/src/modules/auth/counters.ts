@@ -7,6 +7,8 @@ export interface CounterStore {
   /** Adds one to `key` and returns the count within the window that started at its first hit. */
   hit(key: string, windowMs: number): Promise<number>;
   get(key: string): Promise<number>;
+  /** Takes back one hit (a claimed try that turned out not to be a failure). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -21,6 +23,14 @@ export function redisCounters(redis: Redis, prefix = 'olive:c:'): CounterStore {
     },
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async undo(key) {
+      // Only while the key lives, so an expired window is not brought back at -1.
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -47,6 +57,10 @@ export function memoryCounters(clock: Clock): CounterStore {
     },
     async get(key) {
       return live(key)?.count ?? 0;
+    },
+    async undo(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async reset(key) {
       counts.delete(key);

@@ -26,7 +26,38 @@ export interface ResolvedSession {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest();
 const newToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * How long a looked-up session row is reused by this process. A revocation, a frozen
+ * account or a password change made by another process is honoured within this time;
+ * in this process at once (the entries are dropped). See docs/decisions/117-session-cache.md.
+ */
+export const SESSION_CACHE_MS = 1_000;
+const SESSION_CACHE_MAX = 10_000;
+
+type SessionRow = NonNullable<Awaited<ReturnType<SessionRepository['findByHash']>>>;
+
 export function sessionService(repo: SessionRepository, clock: Clock, policy: SessionPolicy) {
+  // token hash (hex) -> the row and when it was read. Map order is insertion order, so the
+  // first key is the oldest when the cache is full.
+  const cache = new Map<string, { row: SessionRow; readAt: number }>();
+  const forget = (match: (row: SessionRow) => boolean) => {
+    for (const [key, entry] of cache) if (match(entry.row)) cache.delete(key);
+  };
+
+  async function lookup(tokenHash: Buffer): Promise<SessionRow | undefined> {
+    const key = tokenHash.toString('hex');
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.readAt < SESSION_CACHE_MS) return hit.row;
+    const row = await repo.findByHash(tokenHash);
+    cache.delete(key);
+    if (row) {
+      if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(key, { row, readAt: now });
+    }
+    return row;
+  }
+
   async function issue(
     userId: string,
     meta: { ip?: string; userAgent?: string } = {},
@@ -51,7 +82,8 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
     meta: { ip?: string; userAgent?: string } = {},
   ): Promise<ResolvedSession | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const row = await repo.findByHash(hashToken(token));
+    const tokenHash = hashToken(token);
+    const row = await lookup(tokenHash);
     if (!row || row.revoked_at || row.status !== 'active') return null;
     const now = clock.now().getTime();
     if (now >= new Date(row.expires_at).getTime()) return null;
@@ -62,6 +94,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
         : null;
     }
     if (now - new Date(row.created_at).getTime() >= policy.rotateMs) {
+      cache.delete(tokenHash.toString('hex'));
       if (await repo.markReplaced(row.id, clock.now())) {
         const next = await issue(row.user_id, meta, new Date(row.expires_at));
         return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
@@ -70,6 +103,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
     }
     if (now - new Date(row.last_seen_at).getTime() >= policy.touchMs) {
       await repo.touch(row.id, clock.now());
+      cache.delete(tokenHash.toString('hex'));
     }
     return { sessionId: row.id, userId: row.user_id };
   }
@@ -77,10 +111,20 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
   return {
     issue,
     resolve,
-    revoke: (sessionId: string) => repo.revoke(sessionId, clock.now()),
-    revokeOthers: (userId: string, keepSessionId: string) =>
-      repo.revokeAllForUser(userId, clock.now(), keepSessionId),
-    revokeAll: (userId: string) => repo.revokeAllForUser(userId, clock.now()),
+    revoke: (sessionId: string) => {
+      forget((row) => row.id === sessionId);
+      return repo.revoke(sessionId, clock.now());
+    },
+    revokeOthers: (userId: string, keepSessionId: string) => {
+      forget((row) => row.user_id === userId && row.id !== keepSessionId);
+      return repo.revokeAllForUser(userId, clock.now(), keepSessionId);
+    },
+    revokeAll: (userId: string) => {
+      forget((row) => row.user_id === userId);
+      return repo.revokeAllForUser(userId, clock.now());
+    },
+    /** Drops what this process remembers of a user's sessions (status changed). */
+    forgetUser: (userId: string) => forget((row) => row.user_id === userId),
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../ports/clock.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
-import { hashToken } from './session.service.ts';
+import { hashToken, SESSION_CACHE_MS } from './session.service.ts';
 
 const clock = new ManualClock(new Date('2026-03-01T00:00:00Z'));
 let t: TestApp;
@@ -50,6 +50,20 @@ describe('sessions', () => {
     expect(reply).toMatchObject({ code: 10000, tologin: 1 });
     // The mismatch changed nothing: Alice's session still works.
     expect((await t.call('/api/user/logout', {}, bearer(token, alice.id))).code).toBe(1);
+  });
+
+  it('honours a revocation made by another process within a second', async () => {
+    const user = await insertUser(t.db);
+    const { token } = await t.app.services.sessions.issue(user.id);
+    expect((await t.call('/api/user/userinfo', {}, bearer(token))).code).toBe(1);
+    // Another API process (or an operator) revokes it straight in the database.
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', user.id)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    expect((await t.call('/api/user/userinfo', {}, bearer(token))).code).toBe(10000);
   });
 
   it('logout revokes the session', async () => {

@@ -34,6 +34,7 @@ describe('ledger:adjust and ledger:audit', () => {
       'documented_kinds_and_flows',
       'custody_equals_deposits_less_withdrawals',
       'ledger_sums_to_zero',
+      'custody_on_chain',
     ]);
   });
 

@@ -5,10 +5,12 @@ import { formatAmount, parseAmount } from '@olive/protocol';
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
+import { loadConfig } from '../../config.ts';
+import { custodyCheckFor } from '../wallet/custody.ts';
 import { auditRepository } from './audit.repository.ts';
 import { auditService } from './audit.service.ts';
 import { ledgerRepository } from './ledger.repository.ts';
-import { ledgerService, platformAccount, userAccount } from './ledger.service.ts';
+import { ledgerService } from './ledger.service.ts';
 
 export const ledgerCommands: Record<string, Command> = {
   'ledger:audit': {
@@ -16,6 +18,10 @@ export const ledgerCommands: Record<string, Command> = {
     flags: [],
     run: async ({ database }) => {
       const report = await auditService(auditRepository(database.db)).run();
+      // The chain side of custody (wallet module): the ledger's custody against on-chain USDT.
+      const { networks: _figures, ...custody } = await custodyCheckFor(database.db, loadConfig());
+      report.checks.push(custody);
+      report.ok = report.ok && custody.ok;
       return { result: report, exitCode: report.ok ? 0 : 1 };
     },
   },
@@ -43,21 +49,17 @@ export const ledgerCommands: Record<string, Command> = {
         .executeTakeFirst();
       if (!user) throw new UsageError(`no user ${userId}`);
 
+      // The same path as the console's users/adjust.
       const ledger = ledgerService(ledgerRepository(database.db));
-      const credit = amount > 0n;
       try {
-        const entry = await ledger.post({
-          kind: credit ? 'adjustment_credit' : 'adjustment_debit',
-          // A retried command with the same --key posts once.
-          idempotencyKey: `adjustment:${flags.key ?? randomUUID()}`,
+        const { entry, balance } = await ledger.adjust({
+          userId,
+          amount,
           reason,
           operatorId,
-          postings: [
-            { account: platformAccount('adjustment'), amount: -amount },
-            { account: userAccount(userId, 'available'), amount },
-          ],
+          // A retried command with the same --key posts once.
+          idempotencyKey: flags.key ?? randomUUID(),
         });
-        const leg = entry.postings.find((p) => p.accountKind === 'available')!;
         return {
           result: {
             entry_id: entry.id,
@@ -65,7 +67,7 @@ export const ledgerCommands: Record<string, Command> = {
             replayed: entry.replayed,
             user_id: userId,
             amount: formatAmount(amount),
-            balance: formatAmount(leg.balanceAfter),
+            balance: formatAmount(balance),
           },
         };
       } catch (error) {

@@ -31,7 +31,12 @@ export const PLATFORM_ACCOUNTS = {
   robot_pnl_clearing: { mayGoNegative: true, shards: 64, subkeys: [''] },
   mining_payout: { mayGoNegative: true, shards: 64, subkeys: [''] },
   mining_revenue: { mayGoNegative: false, shards: 64, subkeys: [''] },
+  // The platform's margin on mining rents (issue 12): the fee referral commissions come from.
+  mining_margin: { mayGoNegative: false, shards: 64, subkeys: [''] },
   commission_expense: { mayGoNegative: true, shards: 64, subkeys: [''] },
+  // Fees given back (a rejected or failed withdrawal's fee): a contra account of
+  // fee_revenue, which is sharded and credit-only (decision 005).
+  fee_refunds: { mayGoNegative: true, shards: 64, subkeys: [''] },
   adjustment: { mayGoNegative: true, shards: 1, subkeys: [''] },
 } as const satisfies Record<
   string,
@@ -65,12 +70,21 @@ interface EntryKindRule {
  * here, reviewed with the decision record.
  */
 export const ENTRY_KINDS = {
-  // Wallet (issues 5 and 6). Withdrawal: freeze amount -> sent (the address receives
-  // amount - fee; the fee goes to fee_revenue in the same entry or a withdrawal_fee one),
-  // or released back on rejection or failure.
+  // Wallet (issues 5 and 6). Withdrawal: the freeze takes the amount from the balance,
+  // holds amount - fee and collects the fee (fee_revenue); sent pays the address what was
+  // held; a rejection or failure releases what was held and refunds the fee (fee_refunds).
+  // Withdrawals from before migration 0052 held the whole amount and pay the fee when sent.
   deposit: { accounts: ['custody', 'available'], earning: false, operator: false },
-  withdrawal_freeze: { accounts: ['available', 'frozen'], earning: false, operator: false },
-  withdrawal_release: { accounts: ['frozen', 'available'], earning: false, operator: false },
+  withdrawal_freeze: {
+    accounts: ['available', 'frozen', 'fee_revenue'],
+    earning: false,
+    operator: false,
+  },
+  withdrawal_release: {
+    accounts: ['frozen', 'fee_refunds', 'available'],
+    earning: false,
+    operator: false,
+  },
   withdrawal_sent: {
     accounts: ['frozen', 'custody', 'fee_revenue'],
     earning: false,
@@ -106,8 +120,17 @@ export const ENTRY_KINDS = {
     earning: true,
     operator: false,
   },
+  // The platform's share of a rent (the model's margin_bps), apart from the rest of the rent
+  // so that it is an identifiable fee: referral commissions are computed from these.
+  mining_margin: { accounts: ['available', 'mining_margin'], earning: false, operator: false },
   // Team: a share of fees the platform collected, never of principal.
   commission: { accounts: ['commission_expense', 'available'], earning: true, operator: false },
+  // A commission taken back because its fee was refunded (at most the upline's balance).
+  commission_reversal: {
+    accounts: ['available', 'commission_expense'],
+    earning: true,
+    operator: false,
+  },
   // Operators, with a reason and their id on the entry.
   adjustment_credit: { accounts: ['adjustment', 'available'], earning: false, operator: true },
   adjustment_debit: { accounts: ['available', 'adjustment'], earning: false, operator: true },

@@ -32,6 +32,77 @@ export function ledgerRepository(db: Db) {
   return {
     db,
 
+    /** The console: one page of every posting on a user's accounts, newest first. */
+    async userPostings(
+      userId: string,
+      options: {
+        entryKind?: string;
+        accountKind?: string;
+        limit: number;
+        offset: number;
+        order: 'asc' | 'desc';
+      },
+    ) {
+      let base = db
+        .selectFrom('postings as p')
+        .innerJoin('accounts as a', 'a.id', 'p.account_id')
+        .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+        .where('a.user_id', '=', userId);
+      if (options.entryKind) base = base.where('e.kind', '=', options.entryKind);
+      if (options.accountKind) base = base.where('a.kind', '=', options.accountKind);
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'p.id',
+            'p.entry_id',
+            'e.kind',
+            'a.kind as account_kind',
+            'p.amount',
+            'p.balance_after',
+            'e.reference',
+            'e.memo',
+            'e.reason',
+            'e.operator_id',
+            'e.created_at',
+          ])
+          .orderBy('p.id', options.order)
+          .limit(options.limit)
+          .offset(options.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** The console's dashboard: platform figures from balances and today's postings. */
+    async platformFigures(since: Date) {
+      const row = await db
+        .selectNoFrom([
+          sql<string>`(select coalesce(sum(balance), 0)::text from accounts where user_id is not null)`.as(
+            'liabilities',
+          ),
+          sql<string>`(select coalesce(-sum(balance), 0)::text from accounts where user_id is null and kind = 'custody')`.as(
+            'custody',
+          ),
+          sql<string>`(select coalesce(sum(balance), 0)::text from accounts where user_id is null and kind = 'fee_revenue')`.as(
+            'fee_total',
+          ),
+          sql<string>`(
+            select coalesce(sum(p.amount), 0)::text from journal_entries e
+            join postings p on p.entry_id = e.id
+            join accounts a on a.id = p.account_id
+            where e.created_at >= ${since} and a.user_id is null and a.kind = 'fee_revenue'
+          )`.as('fee_today'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        liabilities: BigInt(row.liabilities),
+        custody: BigInt(row.custody),
+        feeTotal: BigInt(row.fee_total),
+        feeToday: BigInt(row.fee_today),
+      };
+    },
+
     async findAccounts(q: Db, keys: AccountKey[]) {
       if (keys.length === 0) return [];
       return q
@@ -104,6 +175,88 @@ export function ledgerRepository(db: Db) {
       return rows;
     },
 
+    /**
+     * Ids of many accounts at once (created first where missing, in key order), in the
+     * order of `keys`. Set-based: one insert and one select whatever the count.
+     */
+    async resolveAccountsBulk(q: Db, keys: (AccountKey & { mayGoNegative: boolean })[]) {
+      if (keys.length === 0) return [];
+      const cols = {
+        users: keys.map((k) => k.userId),
+        kinds: keys.map((k) => k.kind),
+        subkeys: keys.map((k) => k.subkey),
+        shards: keys.map((k) => k.shard),
+        negative: keys.map((k) => k.mayGoNegative),
+      };
+      // Equality joins only (IS NOT DISTINCT FROM cannot hash): user accounts by user id,
+      // platform accounts (user_id null) apart.
+      const keysOf = sql`
+        select x.u, x.k, x.s, x.h, x.n, x.i
+        from unnest(${cols.users}::bigint[], ${cols.kinds}::text[], ${cols.subkeys}::text[],
+                    ${cols.shards}::smallint[], ${cols.negative}::boolean[])
+          with ordinality as x (u, k, s, h, n, i)
+      `;
+      for (const platform of [false, true]) {
+        await sql`
+          with x as materialized (${keysOf})
+          insert into accounts (user_id, kind, subkey, shard, may_go_negative)
+          select distinct on (x.u, x.k, x.s, x.h) x.u, x.k, x.s, x.h, x.n
+          from x
+          where ${platform ? sql`x.u is null` : sql`x.u is not null`}
+            and not exists (
+              select 1 from accounts a
+              where ${platform ? sql`a.user_id is null` : sql`a.user_id = x.u`}
+                and a.kind = x.k and a.subkey = x.s and a.shard = x.h
+            )
+          order by x.u, x.k, x.s, x.h
+          on conflict on constraint accounts_key do nothing
+        `.execute(q);
+      }
+      const { rows } = await sql<{ id: string; i: string }>`
+        with x as materialized (${keysOf})
+        select a.id::text as id, x.i::text as i
+        from x join accounts a
+          on a.user_id = x.u and a.kind = x.k and a.subkey = x.s and a.shard = x.h
+        union all
+        select a.id::text, x.i::text
+        from x join accounts a
+          on a.user_id is null and x.u is null and a.kind = x.k and a.subkey = x.s
+         and a.shard = x.h
+      `.execute(q);
+      const ids: string[] = new Array<string>(keys.length);
+      for (const row of rows) ids[Number(row.i) - 1] = row.id;
+      return ids;
+    },
+
+    /**
+     * Writes many entries through ledger_post_batch() (migration 0040): a few statements
+     * whatever the count. Returns, per entry in order, its id and whether it was a replay.
+     */
+    async postBatch(
+      q: Db,
+      entries: (NewEntry & { legs: { accountId: string; amount: bigint }[] })[],
+    ) {
+      const legEntries: number[] = [];
+      const legAccounts: string[] = [];
+      const legAmounts: string[] = [];
+      entries.forEach((entry, i) => {
+        for (const leg of entry.legs) {
+          legEntries.push(i + 1);
+          legAccounts.push(leg.accountId);
+          legAmounts.push(leg.amount.toString());
+        }
+      });
+      const { rows } = await sql<{ idx: number; entry_id: string; replayed: boolean }>`
+        select idx, entry_id::text as entry_id, replayed from ledger_post_batch(
+          ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.idempotencyKey)}::text[],
+          ${entries.map((e) => e.reference)}::text[], ${entries.map((e) => e.memo)}::text[],
+          ${entries.map((e) => e.payloadHash)}::bytea[], ${legEntries}::integer[],
+          ${legAccounts}::bigint[], ${legAmounts}::bigint[]
+        )
+      `.execute(q);
+      return rows;
+    },
+
     accountsById(q: Db, ids: string[]) {
       return q
         .selectFrom('accounts')
@@ -112,28 +265,37 @@ export function ledgerRepository(db: Db) {
         .execute();
     },
 
-    /** The user's balance per account kind (robot and rental accounts summed). */
-    userBalancesByKind(userId: string) {
-      return db
-        .selectFrom('accounts')
-        .select(['kind', sql<string>`sum(balance)::text`.as('balance')])
-        .where('user_id', '=', userId)
-        .groupBy('kind')
-        .execute();
+    /**
+     * The user's balance per account kind (robot and rental accounts summed) and the net change made by entries of the given
+     * kinds, in one round trip (userinfo is on every screen).
+     */
+    /** One of a user's balances, its row locked until the transaction ends (0 if none yet). */
+    async lockedUserBalance(q: Db, userId: string, kind: string): Promise<bigint> {
+      const { rows } = await sql<{ balance: string }>`
+        select balance::text from accounts
+         where user_id = ${userId} and kind = ${kind} and subkey = '' for update`.execute(q);
+      return BigInt(rows[0]?.balance ?? '0');
     },
 
-    /** Net change of the user's accounts made by entries of the given kinds. */
-    async userNetByEntryKinds(userId: string, kinds: readonly string[]): Promise<bigint> {
-      if (kinds.length === 0) return 0n;
+    async userFigures(userId: string, kinds: readonly string[]) {
       const row = await db
-        .selectFrom('postings as p')
-        .innerJoin('accounts as a', 'a.id', 'p.account_id')
-        .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
-        .select(sql<string>`coalesce(sum(p.amount), 0)::text`.as('total'))
-        .where('a.user_id', '=', userId)
-        .where('e.kind', 'in', kinds)
+        .selectNoFrom([
+          sql<Record<string, string> | null>`(
+            select json_object_agg(kind, balance) from (
+              select kind, sum(balance)::text as balance from accounts
+              where user_id = ${userId} group by kind
+            ) k
+          )`.as('balances'),
+          sql<string>`(
+            select coalesce(sum(p.amount), 0)::text
+            from postings p
+            join accounts a on a.id = p.account_id
+            join journal_entries e on e.id = p.entry_id
+            where a.user_id = ${userId} and e.kind = any(${[...kinds]}::text[])
+          )`.as('net'),
+        ])
         .executeTakeFirstOrThrow();
-      return BigInt(row.total);
+      return { balances: row.balances ?? {}, net: BigInt(row.net) };
     },
 
     /** One page of the postings on one of the user's accounts, newest first, and the count. */
@@ -162,6 +324,7 @@ export function ledgerRepository(db: Db) {
             'e.id',
             'e.kind',
             'e.memo',
+            'e.reference',
             'e.created_at',
             'p.amount',
             'p.balance_after',

@@ -329,25 +329,131 @@ export function ledgerService(
     };
   }
 
+  async function post(request: EntryRequest, trx?: Db): Promise<PostedEntry> {
+    const plan = planEntry(request, shardsOf);
+    if (trx) return write(trx, plan, await resolveAccounts(trx, plan.legs, false));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // Accounts are created first, in autocommit, so their ids are committed and safe
+        // to cache; the entry is then one statement, a transaction of its own.
+        const ids = await resolveAccounts(repo.db, plan.legs, true);
+        return await write(repo.db, plan, ids);
+      } catch (error) {
+        if (attempt >= 3 || !isTransient(error)) throw error;
+      }
+    }
+  }
+
+  /** An operator's credit (amount > 0) or debit of a user's balance, with a mandatory reason. */
+  async function adjust(input: {
+    userId: string;
+    amount: bigint;
+    reason: string;
+    operatorId: string;
+    idempotencyKey: string;
+  }) {
+    const reason = input.reason.trim();
+    if (!reason)
+      throw new AppError('validation.required', { field: 'reason' }, { field: 'reason' });
+    if (input.amount === 0n) {
+      throw new AppError('validation.invalid', { field: 'amount' }, { field: 'amount' });
+    }
+    const credit = input.amount > 0n;
+    const entry = await post({
+      kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+      idempotencyKey: `adjustment:${input.idempotencyKey}`,
+      reason,
+      operatorId: input.operatorId,
+      postings: [
+        { account: platformAccount('adjustment'), amount: -input.amount },
+        { account: userAccount(input.userId, 'available'), amount: input.amount },
+      ],
+    });
+    const leg = entry.postings.find((p) => p.accountKind === 'available')!;
+    return { entry, balance: leg.balanceAfter };
+  }
+
   return {
+    adjust,
+    userPostings: repo.userPostings,
+    platformFigures: repo.platformFigures,
+
     /**
      * Posts one entry. With `trx`, it joins the caller's transaction (if this throws, that
      * transaction is failed and must roll back); without, the entry is a transaction of
      * its own, retried after a deadlock or serialisation failure.
      * Throws InsufficientBalanceError, IdempotencyConflictError or LedgerEntryError.
      */
-    async post(request: EntryRequest, trx?: Db): Promise<PostedEntry> {
-      const plan = planEntry(request, shardsOf);
-      if (trx) return write(trx, plan, await resolveAccounts(trx, plan.legs, false));
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          // Accounts are created first, in autocommit, so their ids are committed and safe
-          // to cache; the entry is then one statement, a transaction of its own.
-          const ids = await resolveAccounts(repo.db, plan.legs, true);
-          return await write(repo.db, plan, ids);
-        } catch (error) {
-          if (attempt >= 3 || !isTransient(error)) throw error;
+    post,
+
+    /**
+     * Posts many entries at once through ledger_post_batch (a few SQL statements for the
+     * whole batch), with every rule of post(): each entry checked against its kind and
+     * balanced, no-negative accounts refused below zero at any point of the batch (OL001,
+     * nothing of the batch remains), idempotent per entry by its key (a replayed entry
+     * moves nothing; a key reused for another payload is IdempotencyConflictError), and
+     * append-only. Entries apply in the order given. Operator kinds are not batched.
+     * With `trx` it joins the caller's transaction; without, the batch is one transaction.
+     */
+    async postBatch(
+      requests: EntryRequest[],
+      trx?: Db,
+    ): Promise<{ id: string; idempotencyKey: string; replayed: boolean }[]> {
+      if (requests.length === 0) return [];
+      const plans = requests.map((r) => {
+        if (isEntryKind(r.kind) && ENTRY_KINDS[r.kind].operator) {
+          throw new LedgerEntryError(`${r.kind} is an operator kind and is posted one by one`);
         }
+        return planEntry(r, shardsOf);
+      });
+      if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
+        throw new LedgerEntryError('a batch repeats an idempotency key');
+      }
+      // Every distinct account once, ids resolved in bulk.
+      const distinct = new Map<string, PlannedLeg>();
+      for (const plan of plans) {
+        for (const leg of plan.legs) distinct.set(accountKeyOf(leg), leg);
+      }
+      const run = async (q: Db) => {
+        const legs = [...distinct.values()];
+        const ids = await repo.resolveAccountsBulk(q, legs);
+        const idOf = new Map(legs.map((leg, i) => [accountKeyOf(leg), ids[i]!]));
+        const rows = await repo.postBatch(
+          q,
+          plans.map((plan) => ({
+            kind: plan.request.kind,
+            idempotencyKey: plan.request.idempotencyKey,
+            reference: plan.request.reference ?? null,
+            memo: plan.request.memo ?? null,
+            reason: null,
+            operatorId: null,
+            payloadHash: plan.payloadHash,
+            legs: plan.legs.map((leg) => ({
+              accountId: idOf.get(accountKeyOf(leg))!,
+              amount: leg.amount,
+            })),
+          })),
+        );
+        return rows.map((row) => ({
+          id: row.entry_id,
+          idempotencyKey: requests[row.idx - 1]!.idempotencyKey,
+          replayed: row.replayed,
+        }));
+      };
+      try {
+        if (trx) return await run(trx);
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await repo.db.transaction().execute(run);
+          } catch (error) {
+            if (attempt >= 3 || !isTransient(error)) throw error;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'OL001') throw new InsufficientBalanceError();
+        if (code === 'OL002') throw new IdempotencyConflictError('batch');
+        throw error;
       }
     },
 
@@ -370,12 +476,8 @@ export function ledgerService(
 
     /** The investor's figures (userinfo, Home, Me), each a sum of ledger postings. */
     async userBalances(userId: string): Promise<UserBalances> {
-      const [byKind, earnings] = await Promise.all([
-        repo.userBalancesByKind(userId),
-        repo.userNetByEntryKinds(userId, EARNING_KINDS),
-      ]);
-      const of = (kind: UserAccountKind) =>
-        BigInt(byKind.find((row) => row.kind === kind)?.balance ?? '0');
+      const { balances, net: earnings } = await repo.userFigures(userId, EARNING_KINDS);
+      const of = (kind: UserAccountKind) => BigInt(balances[kind] ?? '0');
       const figures = {
         available: of('available'),
         frozen: of('frozen'),
@@ -406,9 +508,17 @@ export function ledgerService(
           balanceAfter: BigInt(r.balance_after),
           createdAt: new Date(r.created_at),
           memo: r.memo ?? '',
+          reference: r.reference,
         })),
       };
     },
+
+    /**
+     * A user's balance of one (unsharded, subkey-less) kind inside `trx`, locked until it
+     * ends: what a debit posted in the same transaction may take without being refused.
+     */
+    lockedUserBalance: (trx: Db, userId: string, kind: UserAccountKind) =>
+      repo.lockedUserBalance(trx, userId, kind),
 
     /** A platform account's balance: the sum of its shards. */
     platformBalance: (kind: PlatformAccountKind, subkey = '') => repo.platformBalance(kind, subkey),

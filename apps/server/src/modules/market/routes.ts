@@ -66,7 +66,10 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ marketData: MarketDataSer
           interval: Type.Optional(
             Type.Union([Type.Literal('1m'), Type.Literal('15m'), Type.Literal('1h')]),
           ),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+          // Digits only, 1 to 500: a number type would let "Infinity" through coercion.
+          limit: Type.Optional(
+            Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|[1-4]\\d\\d|500)$' }),
+          ),
         }),
         response: {
           200: envelopeOf(
@@ -80,8 +83,8 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ marketData: MarketDataSer
       },
     },
     async (request) => {
-      const { market, interval = '15m', limit = 96 } = request.body;
-      return request.ok(await marketData.candles(marketOf(market), interval, limit));
+      const { market, interval = '15m', limit = '96' } = request.body;
+      return request.ok(await marketData.candles(marketOf(market), interval, Number(limit)));
     },
   );
 };

@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { ExclusiveLoop, LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
 import { robotEngine } from './robot.engine.ts';
 import type { RobotRepository } from './robot.repository.ts';
 
@@ -11,6 +12,7 @@ export function robotLoops(deps: {
   repo: RobotRepository;
   ledger: LedgerService;
   marketData: MarketDataService;
+  settings: SettingsRepository;
   clock: Clock;
   log: LoopLogger;
 }): ExclusiveLoop[] {

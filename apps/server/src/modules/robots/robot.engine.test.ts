@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAY_MS,
+  DEFAULT_MAKER_FEE_RATE,
   SimulatedFeed,
   applyFills,
   autoGridParams,
@@ -11,7 +12,9 @@ import {
   onPrice,
   parseGrid,
   type Fill,
+  type GridParams,
   type MarketId,
+  type Tick,
 } from '@olive/market';
 import { formatAmount, parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
@@ -60,22 +63,16 @@ async function run(engine: ReturnType<typeof freshEngine>, ticks: number) {
 }
 
 /** The same robot replayed on the pure strategy, uninterrupted: the fills it must make. */
-function reference(start: number, ticks: number, market: MarketId, principal: bigint) {
+function reference(start: number, ticks: number, params: GridParams, principal: bigint) {
   let now = start;
   const feed = new SimulatedFeed({
     seed: t.config.MARKET_SEED,
     start: Date.parse(EPOCH),
     clock: { now: () => new Date(now) },
   });
-  const candles = feed.history(market, now - 30 * DAY_MS, now);
+  const market = params.market;
+  feed.history(market, now - 30 * DAY_MS, now);
   const first = feed.latest(market);
-  const params = autoGridParams({
-    market,
-    direction: 'long',
-    candles,
-    price: first.price,
-    principal,
-  });
   const opened = createGrid(params, principal, first.price, 0.001, first.ts);
   let state = opened.state;
   const fills: Fill[] = [...opened.fills];
@@ -83,7 +80,7 @@ function reference(start: number, ticks: number, market: MarketId, principal: bi
     now += STEP_MS;
     feed.sync();
     const tick = feed.latest(market);
-    const step = onPrice(state, tick.price, 0.001, tick.ts);
+    const step = onPrice(state, tick.price, DEFAULT_MAKER_FEE_RATE, tick.ts);
     fills.push(...step.fills);
     state = step.state;
   }
@@ -120,6 +117,32 @@ const robotRow = (id: string) =>
   t.db.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const audit = () => auditService(auditRepository(t.db)).run();
 
+/**
+ * These tests check the engine's fills to the unit for a given grid, so each robot trades
+ * a fixed grid: the volatility rule's range and count at the moment it starts (85 grids
+ * over SOL's ±25% here), written over the walk-forward choice it was created with.
+ */
+async function pinGrid(robotId: string, principal: bigint) {
+  const { marketData } = t.app.services;
+  const market = 'SOL/USDT';
+  const params = autoGridParams({
+    market,
+    direction: 'long',
+    candles: await marketData.lastMonth(market),
+    price: (await marketData.tick(market)).price,
+    principal,
+  });
+  await t.db
+    .updateTable('robots')
+    .set({
+      range_low: params.lower.toString(),
+      range_high: params.upper.toString(),
+      grid_count: params.gridCount,
+    })
+    .where('id', '=', robotId)
+    .execute();
+}
+
 describe('robot engine', () => {
   let owner: Awaited<ReturnType<typeof investor>>;
   let robotId = '';
@@ -132,6 +155,7 @@ describe('robot engine', () => {
       direction: 'long',
     });
     robotId = created.data!.robot_id;
+    await pinGrid(robotId, parseAmount('1000'));
     expect(
       (await owner.call('/api/user/openquan', { robot_id: robotId, action: 'start' })).code,
     ).toBe(1);
@@ -146,7 +170,16 @@ describe('robot engine', () => {
     expect(restarted.size).toBe(1);
     await run(restarted, 360);
 
-    const expected = reference(T0, 720, 'SOL/USDT', parseAmount('1000'));
+    // the range and count the robot was created with (the walk-forward choice)
+    const row = await robotRow(robotId);
+    const params: GridParams = {
+      market: 'SOL/USDT',
+      direction: 'long',
+      lower: BigInt(row.range_low),
+      upper: BigInt(row.range_high),
+      gridCount: row.grid_count,
+    };
+    const expected = reference(T0, 720, params, parseAmount('1000'));
     const trades = await t.db
       .selectFrom('robot_trades')
       .selectAll()
@@ -195,24 +228,34 @@ describe('robot engine', () => {
       disabled: false,
       principal: '1000',
       current_principal: '1000',
-      current_earnings: '2.64501767',
-      realised: '0.76066702',
-      unrealised: '1.88435065',
+      current_earnings: '2.71392704',
+      realised: '0.82745847',
+      unrealised: '1.88646857',
       settled_total: '0',
-      fees: '0.76653233',
-      cumulative_earnings: '2.64501767',
-      cumulative_yield_rate: '0.00264501',
+      fees: '0.56840296',
+      cumulative_earnings: '2.71392704',
+      cumulative_yield_rate: '0.00271392',
       profit_count: 10,
       trade_count: 21,
-      expected_daily_yield: '-0.00659418',
+      expected_daily_yield: expect.stringMatching(/^-?0(\.\d+)?$/),
       range_low: '134.64',
       range_high: '224.86',
       grids: 85,
+      grid_profit: '0.82745847',
+      floating_pnl: '1.88646857',
+      annualised_return: '51.2984',
+      trades_per_day: '84.0',
+      orders: expect.any(Array),
       started_at: '2026-02-01T00:00:00.000Z',
       ended_at: '',
       duration_seconds: 21600,
       created_at: '2026-02-01T00:00:00.000Z',
     });
+    // one resting order per slot: buys below the price, sells above, at the grid's levels
+    const orders = info.data!.orders as { side: string; price: string; amount: string }[];
+    expect(orders).toHaveLength(85);
+    expect(orders[0]).toEqual({ side: 'buy', price: '134.64', amount: '0.071' });
+    expect(orders.at(-1)).toMatchObject({ side: 'sell', price: '224.86' });
     const held = await t.app.services.robotRepo.balances(t.db, owner.user.userId, robotId);
     expect(formatAmount(held.pnl)).toBe(info.data!.realised);
     expect((await audit()).ok).toBe(true);
@@ -226,22 +269,22 @@ describe('robot engine', () => {
       robot_id: robotId,
       action: 'settle',
     });
-    // 0.76066702 realised: 20% (0.1521334, rounded down) to the platform, the rest paid.
+    // 0.82745847 realised: 20% (0.16549169, rounded down) to the platform, the rest paid.
     expect(settled).toMatchObject({
       code: 1,
       msg: translate('en', 'robot.settled'),
       data: {
         status: 'running',
-        realised: '0.76066702',
-        settled_total: '0.60853362',
-        current_earnings: '1.88435065',
-        cumulative_earnings: '2.49288427',
+        realised: '0.82745847',
+        settled_total: '0.66196678',
+        current_earnings: '1.88646857',
+        cumulative_earnings: '2.54843535',
       },
     });
-    expect(await balanceOf(owner)).toBe('1000.60853362');
-    expect((await t.app.services.ledger.platformBalance('fee_revenue')) - fees).toBe(15_213_340n);
+    expect(await balanceOf(owner)).toBe('1000.66196678');
+    expect((await t.app.services.ledger.platformBalance('fee_revenue')) - fees).toBe(16_549_169n);
     const after = await robotRow(robotId);
-    expect(parseGrid(after.grid_state!).cash).toBe(gridBefore.cash - 76_066_702n);
+    expect(parseGrid(after.grid_state!).cash).toBe(gridBefore.cash - 82_745_847n);
     expect(after.version).toBe(before.version + 1);
 
     const count = await entries();
@@ -252,7 +295,7 @@ describe('robot engine', () => {
     });
     expect(again).toMatchObject({ code: 0, msg: translate('ja', 'robot.nothing_to_settle') });
     expect(await entries()).toBe(count);
-    expect(await balanceOf(owner)).toBe('1000.60853362');
+    expect(await balanceOf(owner)).toBe('1000.66196678');
 
     // The engine notices the new version, reloads the robot and trades on.
     const engine = freshEngine();
@@ -262,7 +305,7 @@ describe('robot engine', () => {
       { robot_id: robotId, limit: '100' },
     );
     expect(log.data!.list.filter((r) => r.kind === 'settle')).toEqual([
-      expect.objectContaining({ kind: 'settle', amount: '0.60853362', fee: '0.1521334' }),
+      expect.objectContaining({ kind: 'settle', amount: '0.66196678', fee: '0.16549169' }),
     ]);
   });
 
@@ -317,6 +360,7 @@ describe('robot engine', () => {
       direction: 'long',
     });
     const id = data!.robot_id;
+    await pinGrid(id, parseAmount('1000'));
     await loser.call('/api/user/openquan', { robot_id: id, action: 'start' });
     const { robotRepo, ledger, marketData } = t.app.services;
     await run(robotEngine({ repo: robotRepo, ledger, marketData, clock, log: quiet }), 720);
@@ -325,11 +369,11 @@ describe('robot engine', () => {
     expect(info.data).toMatchObject({
       status: 'running',
       current_principal: '1000',
-      realised: '0.43960588',
-      unrealised: '-21.04736638',
-      current_earnings: '-20.6077605',
-      cumulative_earnings: '-20.6077605',
-      cumulative_yield_rate: '-0.02060776',
+      realised: '0.47612498',
+      unrealised: '-21.04987619',
+      current_earnings: '-20.57375121',
+      cumulative_earnings: '-20.57375121',
+      cumulative_yield_rate: '-0.02057375',
       profit_count: 7,
       trade_count: 21,
     });
@@ -341,13 +385,13 @@ describe('robot engine', () => {
     expect(stopped.data).toMatchObject({
       status: 'ended',
       current_principal: '0',
-      realised: '-21.17885106',
+      realised: '-21.14484177',
       unrealised: '0',
-      cumulative_earnings: '-21.17885106',
-      cumulative_yield_rate: '-0.02117885',
+      cumulative_earnings: '-21.14484177',
+      cumulative_yield_rate: '-0.02114484',
       trade_count: 69,
     });
-    expect(await balanceOf(loser)).toBe('978.82114894');
+    expect(await balanceOf(loser)).toBe('978.85515823');
     const losses = await t.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -360,16 +404,100 @@ describe('robot engine', () => {
       { period: '7d' },
     );
     expect(rank.data!.list).toEqual([
-      expect.objectContaining({ rank: 1, robot_id: robotId, return_rate: '-0.00017106' }),
+      expect.objectContaining({ rank: 1, robot_id: robotId, return_rate: '-0.00011632' }),
       expect.objectContaining({
         rank: 2,
         robot_id: id,
         nickname: expect.stringMatching(/^.{2}\*\*\*$/),
-        return_rate: '-0.02117885',
+        return_rate: '-0.02114484',
         runtime_seconds: 21600,
         principal: '1000',
       }),
     ]);
+    expect((await audit()).ok).toBe(true);
+  });
+
+  it('settles a profitable robot exactly on a fixed price path; two settles at once pay once', async () => {
+    const trader = await investor('1000');
+    const { marketData, robotRepo, ledger } = t.app.services;
+    const market: MarketId = 'BNB/USDT';
+    const p0 = (await marketData.tick(market)).price;
+    const at = (ratio: number) =>
+      (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
+    // the investor's own grid: 10 steps of about 0.4% over ±2% around the price
+    const created = await trader.call<{ robot_id: string }>('/api/user/quancreate', {
+      market,
+      direction: 'neutral',
+      principal: '500',
+      range_low: formatAmount(at(0.98)),
+      range_high: formatAmount(at(1.02)),
+      grids: '10',
+    });
+    const id = created.data!.robot_id;
+    await trader.call('/api/user/openquan', { robot_id: id, action: 'start' });
+    const row = await robotRow(id);
+    let state = parseGrid(row.grid_state!);
+
+    // A fixed path: the price swings ±1.5% around where it started, so resting orders on
+    // both sides fill at their levels and buy-sell pairs complete at a profit.
+    const swings = [0.985, 1.015, 0.985, 1.015, 0.985, 1.0];
+    let step = 0;
+    const path = {
+      ...marketData,
+      latest: (m: MarketId): Tick =>
+        m === market
+          ? { market, ts: clock.now().getTime(), price: at(swings[step]!) }
+          : marketData.latest(m),
+    };
+    const engine = robotEngine({ repo: robotRepo, ledger, marketData: path, clock, log: quiet });
+    const drive = async (count: number) => {
+      for (let i = 0; i < count; i++, step++) {
+        clock.advance(STEP_MS);
+        await engine.tick();
+        const fill = onPrice(state, at(swings[step]!), DEFAULT_MAKER_FEE_RATE, 0);
+        state = fill.state;
+      }
+    };
+    await drive(4);
+    expect(state.realised).toBeGreaterThan(0n);
+    const stored = parseGrid((await robotRow(id)).grid_state!);
+    expect(stored.realised).toBe(state.realised);
+
+    // settle: the realised profit less 20%, rounded down for the platform, to the unit
+    const gross = state.realised;
+    const fee = (gross * 20_000_000n) / 100_000_000n;
+    const balance = parseAmount(await balanceOf(trader));
+    const revenue = await ledger.platformBalance('fee_revenue');
+    const settled = await trader.call<Record<string, string>>('/api/user/openquan', {
+      robot_id: id,
+      action: 'settle',
+    });
+    expect(settled).toMatchObject({
+      code: 1,
+      data: { settled_total: formatAmount(gross - fee), grid_profit: formatAmount(gross) },
+    });
+    expect(parseAmount(await balanceOf(trader)) - balance).toBe(gross - fee);
+    expect((await ledger.platformBalance('fee_revenue')) - revenue).toBe(fee);
+
+    // more profit, then two settles at the same moment: one pays, the other finds nothing
+    await drive(2);
+    const more = parseGrid((await robotRow(id)).grid_state!).realised - gross;
+    expect(more).toBeGreaterThan(0n);
+    const before = parseAmount(await balanceOf(trader));
+    const replies = await Promise.all(
+      [0, 1].map(() => trader.call('/api/user/openquan', { robot_id: id, action: 'settle' })),
+    );
+    expect(replies.map((r) => r.code).sort()).toEqual([0, 1]);
+    expect(replies.find((r) => r.code === 0)!.msg).toBe(translate('en', 'robot.nothing_to_settle'));
+    const moreFee = (more * 20_000_000n) / 100_000_000n;
+    expect(parseAmount(await balanceOf(trader)) - before).toBe(more - moreFee);
+    const settles = await t.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'robot_settle')
+      .where('reference', '=', `robot:${id}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(settles.n)).toBe(2);
     expect((await audit()).ok).toBe(true);
   });
 });

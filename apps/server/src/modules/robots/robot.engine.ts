@@ -1,7 +1,6 @@
 // The robot engine: one loop in one worker (advisory lock) feeds every running robot the
 // current price and persists each robot's fills, state and ledger entries atomically.
 import {
-  DEFAULT_FEE_RATE,
   onPrice,
   parseGrid,
   serializeGrid,
@@ -15,8 +14,10 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
 import { bookFills } from './robot.booking.ts';
 import type { RobotRepository, RobotRow } from './robot.repository.ts';
+import { makerFeeRateOf } from './robot.fees.ts';
 
 /** A running robot as the engine holds it between ticks. */
 interface LiveRobot {
@@ -50,10 +51,24 @@ export function robotEngine(deps: {
   marketData: MarketDataService;
   clock: Clock;
   log: LoopLogger;
-  feeRate?: number;
+  /** Where the operator's maker fee is read (robots:maker-fee); default 0.02%. */
+  settings?: SettingsRepository;
+  /** Fixed maker fee (tests); wins over settings. */
+  makerFeeRate?: number;
 }) {
   const { repo, ledger, marketData, clock, log } = deps;
-  const feeRate = deps.feeRate ?? DEFAULT_FEE_RATE;
+  let makerFeeRate = deps.makerFeeRate ?? null;
+  let makerFeeReadAt = -1;
+
+  /** The resting orders' fee, re-read from settings at most once a minute. */
+  async function makerFee(minute: number): Promise<number> {
+    if (deps.makerFeeRate !== undefined) return deps.makerFeeRate;
+    if (makerFeeRate === null || minute !== makerFeeReadAt) {
+      makerFeeReadAt = minute;
+      makerFeeRate = await makerFeeRateOf(deps.settings);
+    }
+    return makerFeeRate;
+  }
   const robots = new Map<string, LiveRobot>();
   const storedCandles = new Map<MarketId, number | null>();
   let lastMinute = -1;
@@ -176,6 +191,7 @@ export function robotEngine(deps: {
       if (robots.size === 0) return { robots: 0, filled: 0, fills: 0, stale: 0, snapshots: 0 };
       await marketData.ready();
       marketData.refresh();
+      const feeRate = await makerFee(Math.floor(clock.now().getTime() / 60_000));
       const prices = new Map<MarketId, Tick>();
       const pending: { robot: LiveRobot; fills: Fill[] }[] = [];
       for (const robot of robots.values()) {

@@ -2,6 +2,7 @@
 // two ledger balances a robot holds (read inside the transaction that moves them).
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ListQuery } from '../../db/list-query.ts';
 import type { RobotStatus, RobotsTable, RobotTradesTable } from '../../db/schema.ts';
 
 export type RobotRow = Selectable<RobotsTable>;
@@ -22,6 +23,45 @@ export interface NewTrade {
 
 export function robotRepository(db: Db) {
   return {
+    /** The console's robots list (with the owner's account, read-only). */
+    async operatorList(query: ListQuery) {
+      let q = db.selectFrom('robots as r').innerJoin('users as u', 'u.id', 'r.user_id');
+      const f = query.filters;
+      if (f.user_id !== undefined) q = q.where('r.user_id', '=', String(f.user_id));
+      if (f.market !== undefined) q = q.where('r.market', '=', String(f.market));
+      if (f.status !== undefined) q = q.where('r.status', '=', f.status as RobotStatus);
+      if (f.disabled !== undefined) q = q.where('r.disabled', '=', Boolean(f.disabled));
+      const column = query.sort === 'principal' ? 'r.principal' : 'r.id';
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll('r')
+          .select('u.account')
+          .orderBy(column, query.order)
+          .orderBy('r.id', query.order)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    operatorShow: (id: string) =>
+      db
+        .selectFrom('robots as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .selectAll('r')
+        .select('u.account')
+        .where('r.id', '=', id)
+        .executeTakeFirst(),
+    async runningByMarket() {
+      const rows = await db
+        .selectFrom('robots')
+        .select(['market', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('status', '=', 'running')
+        .groupBy('market')
+        .execute();
+      return new Map(rows.map((r) => [r.market, Number(r.n)]));
+    },
     db,
 
     async insert(trx: Db, values: Insertable<RobotsTable>) {

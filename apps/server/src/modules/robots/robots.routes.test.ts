@@ -111,8 +111,11 @@ describe('robot calls', () => {
       grids: expect.any(Number),
       step: expect.stringMatching(/^0\.\d+$/),
       expected_daily_yield: expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      out_of_sample_days: 7,
+      positive: expect.any(Boolean),
       estimate: true,
     });
+    expect(preview.data!.positive).toBe(Number(preview.data!.expected_daily_yield) > 0);
 
     const created = await u.call<{ robot_id: string }>('/api/user/quancreate', {
       market: 'SOL/USDT',
@@ -144,6 +147,11 @@ describe('robot calls', () => {
       range_low: preview.data!.range_low,
       range_high: preview.data!.range_high,
       grids: preview.data!.grids,
+      grid_profit: '0',
+      floating_pnl: '0',
+      annualised_return: '0',
+      trades_per_day: '0',
+      orders: [],
       started_at: '',
       ended_at: '',
       duration_seconds: 0,
@@ -182,6 +190,101 @@ describe('robot calls', () => {
     expect(rank).toMatchObject({ code: 1, data: { period: '30d', list: [] } });
   });
 
+  it("previews and creates the investor's own range and grids; refuses a partial or bad one naming the field", async () => {
+    const u = await investor('300');
+    const own = { market: 'BNB/USDT', direction: 'neutral', principal: '200' };
+    const auto = await u.call<{ range_low: string; range_high: string }>(
+      '/api/user/quanpreview',
+      own,
+    );
+    const price = (Number(auto.data!.range_low) + Number(auto.data!.range_high)) / 2;
+    const custom = {
+      range_low: (price * 0.9).toFixed(2),
+      range_high: (price * 1.1).toFixed(2),
+      grids: '12',
+    };
+    const preview = await u.call<Record<string, unknown>>('/api/user/quanpreview', {
+      ...own,
+      ...custom,
+    });
+    expect(preview.data).toMatchObject({
+      range_low: custom.range_low,
+      range_high: custom.range_high,
+      grids: 12,
+      out_of_sample_days: 7,
+      positive: Number(preview.data?.expected_daily_yield) > 0,
+    });
+    const created = await u.call<{ robot_id: string }>('/api/user/quancreate', {
+      ...own,
+      ...custom,
+    });
+    const info = await u.call<Record<string, unknown>>('/api/user/quaninfo', {
+      robot_id: created.data!.robot_id,
+    });
+    expect(info.data).toMatchObject({
+      range_low: custom.range_low,
+      range_high: custom.range_high,
+      grids: 12,
+      expected_daily_yield: preview.data!.expected_daily_yield,
+    });
+    const started = await u.call<{ orders: { side: string; price: string }[] }>(
+      '/api/user/openquan',
+      { robot_id: created.data!.robot_id, action: 'start' },
+    );
+    expect(started.data!.orders).toHaveLength(12);
+    expect(started.data!.orders[0]).toMatchObject({ side: 'buy', price: custom.range_low });
+    expect(started.data!.orders.at(-1)).toMatchObject({ side: 'sell', price: custom.range_high });
+
+    const before = await footprint();
+    const refusals: [Record<string, string>, string, string, Record<string, string>][] = [
+      [{ range_low: custom.range_low }, 'range_high', 'robot.range_incomplete', {}],
+      [
+        { range_low: custom.range_low, range_high: custom.range_high },
+        'grids',
+        'robot.range_incomplete',
+        {},
+      ],
+      [{ ...custom, range_high: custom.range_low }, 'range_high', 'robot.range_order', {}],
+      [{ ...custom, grids: '1' }, 'grids', 'validation.at_least', { limit: '2' }],
+      [{ ...custom, grids: '101' }, 'grids', 'validation.at_most', { limit: '100' }],
+      [{ ...custom, range_low: '-5' }, 'range_low', 'validation.invalid', {}],
+      [{ ...custom, range_low: '1'.repeat(12) }, 'range_low', 'validation.invalid', {}],
+      [{ ...custom, range_low: (price * 0.1).toFixed(2) }, 'range_low', 'robot.range_too_wide', {}],
+      [
+        {
+          ...custom,
+          range_low: (price * 0.999).toFixed(2),
+          range_high: (price * 1.001).toFixed(2),
+          grids: '100',
+        },
+        'grids',
+        'robot.grid_step_too_small',
+        {},
+      ],
+    ];
+    for (const [body, field, key, params] of refusals) {
+      for (const path of ['/api/user/quanpreview', '/api/user/quancreate']) {
+        const reply = await u.call(path, { ...own, ...body, lang: 'fr' });
+        expect(reply, `${path} ${JSON.stringify(body)}`).toMatchObject({
+          code: 0,
+          data: { field },
+        });
+        // figures that depend on the price (bounds, steps) are checked for their words
+        const marker = '\u0000';
+        const words = translate('fr', key, {
+          field,
+          min: marker,
+          max: marker,
+          grids: marker,
+          step: marker,
+          ...params,
+        }).split(marker);
+        for (const part of words) expect(reply.msg).toContain(part);
+      }
+    }
+    expect(await footprint()).toEqual(before);
+  });
+
   it('refuses bad requests with a clear translated message and changes nothing', async () => {
     const u = await investor('100');
     const other = await investor('100');
@@ -210,20 +313,20 @@ describe('robot calls', () => {
       [
         '/api/user/quancreate',
         { market: 'XRP/USDT', direction: 'long', principal: '50' },
-        'market.unknown',
-        { markets: 'BTC/USDT, ETH/USDT, BNB/USDT, SOL/USDT, TRX/USDT' },
+        'validation.one_of',
+        { field: 'market', values: 'BTC/USDT, ETH/USDT, BNB/USDT, SOL/USDT, TRX/USDT' },
       ],
       [
         '/api/user/quancreate',
         { market: 'SOL/USDT', direction: 'sideways', principal: '50' },
-        'robot.direction_invalid',
-        {},
+        'validation.one_of',
+        { field: 'direction', values: 'long, short, neutral' },
       ],
       [
         '/api/user/quancreate',
         { market: 'SOL/USDT', direction: 'long', principal: '50.123456789' },
-        'robot.principal_invalid',
-        {},
+        'validation.invalid',
+        { field: 'principal' },
       ],
       ['/api/user/openquan', { robot_id: id, action: 'start' }, 'robot.disabled', {}],
       ['/api/user/openquan', { robot_id: id, action: 'settle' }, 'robot.not_running', {}],
@@ -303,5 +406,5 @@ describe('robot calls', () => {
       (await runCli(t.databaseUrl, ['robots:performance-fee', '--rate', '1.5'])).exitCode,
     ).toBe(2);
     await u.call('/api/user/openquan', { robot_id: id, action: 'stop' });
-  });
+  }, 60_000); // five CLI processes, each a cold start of the server code
 });

@@ -3,8 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callBody } from '@olive/protocol';
 import { Type } from 'typebox';
-import { envelopeOf } from '../../plugins/app/schemas.ts';
-import { MarketField } from '../market/routes.ts';
+import { envelopeOf, RowId } from '../../plugins/app/schemas.ts';
+import { MARKET_IDS } from '@olive/market';
+import { DIRECTIONS } from './robot.common.ts';
 import type { RobotService } from './robot.service.ts';
 
 const security = [{ bearer: [] }];
@@ -13,13 +14,29 @@ const ACTION_MESSAGES = {
   stop: 'robot.stopped',
   settle: 'robot.settled',
 } as const;
-const RobotId = Type.String({ minLength: 1, maxLength: 19, pattern: '^[1-9]\\d{0,18}$' });
-/** Checked by the service, so a wrong value gets its own message. */
-const DirectionField = Type.String({
+/** At most 18 digits: every such id fits BIGINT (2^63 - 1 has 19). */
+const RobotId = RowId;
+const MarketField = Type.Enum([...MARKET_IDS], { description: MARKET_IDS.join(', ') });
+const DirectionField = Type.Enum([...DIRECTIONS], { description: 'long, short or neutral' });
+/** USDT, at most 8 decimals, below 10^10 (the service checks the market's minimum). */
+const Principal = Type.String({
   minLength: 1,
-  maxLength: 10,
-  description: 'long, short or neutral',
+  maxLength: 19,
+  pattern: '^(0|[1-9]\\d{0,9})(\\.\\d{1,8})?$',
+  description: 'USDT, e.g. "100" or "250.5"',
 });
+/** A price in USDT (the range's ends): at most 8 decimals, below 10^10. */
+const PriceField = Type.String({
+  minLength: 1,
+  maxLength: 19,
+  pattern: '^(0|[1-9]\\d{0,9})(\\.\\d{1,8})?$',
+});
+/** The investor's own setting, all three or none (checked by the service). */
+const CustomGrid = {
+  range_low: Type.Optional(PriceField),
+  range_high: Type.Optional(PriceField),
+  grids: Type.Optional(Type.Integer({ minimum: 2, maximum: 100 })),
+};
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 }));
 const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }));
 
@@ -45,6 +62,20 @@ export const Robot = Type.Object({
   range_low: Type.String(),
   range_high: Type.String(),
   grids: Type.Integer(),
+  grid_profit: Type.String({ description: 'PnL of completed buy-sell pairs, after fees' }),
+  floating_pnl: Type.String({ description: 'the open inventory marked at the price' }),
+  annualised_return: Type.String({
+    description: 'cumulative yield compounded to a year (a fraction; 0 in the first hour)',
+  }),
+  trades_per_day: Type.String(),
+  orders: Type.Array(
+    Type.Object({
+      side: Type.String({ description: 'buy or sell' }),
+      price: Type.String(),
+      amount: Type.String({ description: 'base coin' }),
+    }),
+    { description: "the grid's resting limit orders (running robots)" },
+  ),
   started_at: Type.String(),
   ended_at: Type.String(),
   duration_seconds: Type.Integer(),
@@ -89,12 +120,14 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
       config: { auth: true },
       schema: {
         tags: ['robots'],
-        summary: 'Create screen: the automatic range and grids, and the estimated daily yield',
+        summary:
+          "Create screen: the range and grids (walk-forward choice or the investor's own) and the held-out estimate",
         security,
         body: callBody({
           market: MarketField,
           direction: DirectionField,
-          principal: Type.String({ minLength: 1, maxLength: 40 }),
+          principal: Principal,
+          ...CustomGrid,
         }),
         response: {
           200: envelopeOf(
@@ -105,14 +138,25 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
               range_high: Type.String(),
               grids: Type.Integer(),
               step: Type.String(),
-              expected_daily_yield: Type.String(),
+              expected_daily_yield: Type.String({
+                description: 'median daily return on the held-out newest days: an estimate',
+              }),
+              out_of_sample_days: Type.Integer({
+                description: 'held-out days the estimate covers (0: not enough history)',
+              }),
+              positive: Type.Boolean({ description: 'the held-out estimate is above zero' }),
               estimate: Type.Boolean(),
             }),
           ),
         },
       },
     },
-    async (request) => request.ok(await robots.preview(request.body)),
+    async (request) => {
+      const { range_low, range_high, grids, ...rest } = request.body;
+      return request.ok(
+        await robots.preview({ ...rest, custom: { range_low, range_high, grids } }),
+      );
+    },
   );
 
   app.post(
@@ -125,14 +169,23 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
         security,
         body: callBody({
           market: MarketField,
-          principal: Type.String({ minLength: 1, maxLength: 40 }),
+          principal: Principal,
           direction: DirectionField,
+          ...CustomGrid,
         }),
         response: { 200: envelopeOf(Type.Object({ robot_id: Type.String() })) },
       },
     },
-    async (request) =>
-      request.ok(await robots.create(request.caller!.userId, request.body), 'robot.created'),
+    async (request) => {
+      const { range_low, range_high, grids, ...rest } = request.body;
+      return request.ok(
+        await robots.create(request.caller!.userId, {
+          ...rest,
+          custom: { range_low, range_high, grids },
+        }),
+        'robot.created',
+      );
+    },
   );
 
   app.post(

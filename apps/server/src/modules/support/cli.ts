@@ -1,6 +1,8 @@
 // Operator commands for settings (app update, and later network and robot settings).
 import { required, UsageError, type Command } from '../../cli/command.ts';
+import { AppError } from '../../errors.ts';
 import { settingsRepository } from './settings.repository.ts';
+import { APP_UPDATE_KEY, updateService, type AppUpdateSettings } from './update.service.ts';
 
 export const supportCommands: Record<string, Command> = {
   'settings:get': {
@@ -22,7 +24,20 @@ export const supportCommands: Record<string, Command> = {
       } catch {
         throw new UsageError('--value must be JSON');
       }
-      await settingsRepository(database.db).put(key, value);
+      const settings = settingsRepository(database.db);
+      if (key === APP_UPDATE_KEY) {
+        // The console's path: the versions and links are checked the same way.
+        try {
+          const { after } = await updateService(settings).set(value as Partial<AppUpdateSettings>);
+          return { result: { [key]: after } };
+        } catch (error) {
+          if (error instanceof AppError) {
+            throw new UsageError(`--value: ${String(error.data?.field ?? 'value')} is invalid`);
+          }
+          throw error;
+        }
+      }
+      await settings.put(key, value);
       return { result: { [key]: value } };
     },
   },

@@ -21,15 +21,19 @@ function sniff(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
   return null;
 }
 
-export async function reencodeAvatar(upload: Buffer): Promise<{ image: Buffer; etag: string }> {
+/** Also used for content images (covers, partner logos) at their own size. */
+export async function reencodeAvatar(
+  upload: Buffer,
+  size: { width: number; height: number } = { width: 256, height: 256 },
+): Promise<{ image: Buffer; etag: string }> {
   if (upload.length > AVATAR_MAX_BYTES) throw new AppError('user.avatar_too_large');
   const kind = sniff(upload);
   if (!kind) throw new AppError('user.avatar_not_image');
   let metadata: Metadata;
   try {
-    metadata = await sharp(upload, {
-      limitInputPixels: AVATAR_MAX_PIXELS * AVATAR_MAX_PIXELS,
-    }).metadata();
+    // The header alone: no pixel limit here, so an image too large is told as such below
+    // (with the limit, sharp refuses to read even its size and the message would be wrong).
+    metadata = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('user.avatar_not_image');
   }
@@ -42,7 +46,7 @@ export async function reencodeAvatar(upload: Buffer): Promise<{ image: Buffer; e
   try {
     const image = await sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS * AVATAR_MAX_PIXELS })
       .rotate()
-      .resize(256, 256, { fit: 'cover' })
+      .resize(size.width, size.height, { fit: 'cover' })
       .webp({ quality: 80 })
       .toBuffer();
     return { image, etag: createHash('sha256').update(image).digest('hex').slice(0, 16) };

@@ -24,8 +24,10 @@ export function profileService(deps: {
   codes: CodeService;
   registration: RegistrationService;
   clock: Clock;
+  /** Two-factor: asked for password changes once enabled (security module). */
+  secondFactor?: { check(userId: string, otp: string | undefined): Promise<void> };
 }) {
-  const { users, sessions, codes, registration, clock } = deps;
+  const { users, sessions, codes, registration, clock, secondFactor } = deps;
 
   async function load(userId: string) {
     const user = await users.findById(userId);
@@ -65,12 +67,13 @@ export function profileService(deps: {
 
     async changePassword(
       caller: { userId: string; sessionId: string },
-      input: { old_password: string; new_password: string },
+      input: { old_password: string; new_password: string; otp?: string | undefined },
     ) {
       const user = await load(caller.userId);
       if (!(await verifyPassword(user.password_hash, input.old_password))) {
         throw fieldError('old_password', 'user.old_password_wrong');
       }
+      await secondFactor?.check(user.id, input.otp);
       checkPassword(input.new_password, 'new_password');
       if (input.new_password === input.old_password) {
         throw fieldError('new_password', 'user.same_password');
@@ -96,13 +99,14 @@ export function profileService(deps: {
 
     async changeFundPassword(
       userId: string,
-      input: { password: string; code: string; fund_password: string },
+      input: { password: string; code: string; fund_password: string; otp?: string | undefined },
     ) {
       const user = await load(userId);
       checkFundPassword(input.fund_password);
       if (!(await verifyPassword(user.password_hash, input.password))) {
         throw fieldError('password', 'user.old_password_wrong');
       }
+      await secondFactor?.check(user.id, input.otp);
       await codes.consume(user.account, 'fund_password', input.code.trim());
       await users.update(user.id, {
         fund_password_hash: await hashPassword(input.fund_password),

@@ -6,7 +6,9 @@ import { randomInt } from 'node:crypto';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
-import type { CodeScene, CodeService } from '../auth/codes.ts';
+import { RESEND_AFTER_MS, type CodeScene, type CodeService } from '../auth/codes.ts';
+import { translatorFor } from '../../i18n/index.ts';
+import { normalizeLanguage } from '@olive/protocol';
 import type { CounterStore } from '../auth/counters.ts';
 import { hashPassword, passwordProblem } from '../auth/password.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -92,6 +94,13 @@ export function registrationService(deps: {
     }
   }
 
+  /** The 60-second wait between two sends to one target, for sends that store no code. */
+  async function waitBetweenSends(key: string) {
+    if ((await counters.hit(key, RESEND_AFTER_MS)) > 1) {
+      throw new AppError('auth.code_too_soon', { seconds: Math.ceil(RESEND_AFTER_MS / 1000) });
+    }
+  }
+
   /** Delivers a code to an account's e-mail or phone, in the caller's language. */
   async function sendCode(input: {
     kind: AccountKind;
@@ -137,16 +146,48 @@ export function registrationService(deps: {
         );
       }
       await captchas.check(input.captcha_id, input.captcha);
+      // One solved picture for the whole registration: the proof stands in for it there.
+      // Issued whether or not the account exists, so the answer tells nothing either way.
+      const captcha_proof =
+        input.scene === 'register' ? await captchas.issueProof(parsed.account) : undefined;
+      const answer = captcha_proof ? { captcha_proof } : {};
+      // The answer is the same whether or not the account exists (no enumeration): a
+      // registration code for a taken account becomes a notice to its owner, a reset code
+      // for an unknown account is not sent, and the same limits and waits apply to all.
       const existing = await users.findByAccount(parsed.account);
-      if (input.scene === 'register' && existing) throw fieldError(field, 'auth.account_taken');
-      if (input.scene !== 'register' && !existing) throw fieldError(field, 'auth.account_unknown');
+      const target = parsed.account;
+      if (input.scene === 'register' && existing) {
+        await limit(`code:ip:${input.ip}`, perHour, HOUR);
+        await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
+        await waitBetweenSends(`notice:${target}:${input.scene}`);
+        const t = translatorFor(normalizeLanguage(existing.lang));
+        const deliver =
+          parsed.kind === 'email'
+            ? mailer.send({
+                to: target,
+                subject: t('mail.register_attempt_subject'),
+                text: t('mail.register_attempt_body'),
+              })
+            : sms.send(target, t('sms.register_attempt_body'));
+        await deliver.catch(() => {
+          throw new AppError('auth.code_send_failed');
+        });
+        return answer;
+      }
+      if (input.scene !== 'register' && !existing) {
+        await limit(`code:ip:${input.ip}`, perHour, HOUR);
+        await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
+        await waitBetweenSends(`notice:${target}:${input.scene}`);
+        return answer;
+      }
       await sendCode({
         kind: parsed.kind,
-        target: parsed.account,
+        target,
         scene: input.scene,
         t: input.t,
         ip: input.ip,
       });
+      return answer;
     },
 
     async register(input: {
@@ -156,6 +197,7 @@ export function registrationService(deps: {
       code: string;
       captcha_id?: string | undefined;
       captcha?: string | undefined;
+      captcha_proof?: string | undefined;
       invite_code?: string | undefined;
       telegram?: string | undefined;
       agree?: string | undefined;
@@ -171,13 +213,16 @@ export function registrationService(deps: {
       const telegram = input.telegram?.trim().replace(/^@/, '') || null;
       if (telegram && !/^[A-Za-z0-9_]{5,32}$/.test(telegram)) throw fieldError('telegram');
       await limit(`register:ip:${input.ip}`, perHour, HOUR);
-      await captchas.check(input.captcha_id, input.captcha);
-      if (await users.findByAccount(parsed.account))
-        throw fieldError('account', 'auth.account_taken');
+      const proof = input.captcha_proof;
+      if (proof) await captchas.checkProof(proof, parsed.account);
+      else await captchas.check(input.captcha_id, input.captcha);
       const inviteCode = input.invite_code?.trim().toUpperCase() || null;
       const inviter = inviteCode ? await users.findByInviteCode(inviteCode) : null;
       if (inviteCode && !inviter) throw fieldError('invite_code', 'auth.invite_unknown');
+      // Only the holder of a registration code learns that an account is taken (no code is
+      // ever sent to a taken account, so this is a race with another registration).
       await codes.consume(parsed.account, 'register', input.code.trim());
+      if (proof) await captchas.spendProof(proof, parsed.account);
 
       const created = await createAccount(users, {
         account: parsed.account,

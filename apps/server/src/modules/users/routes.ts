@@ -19,6 +19,11 @@ const opt = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 const Scene = Type.Union(CODE_SCENES.map((s) => Type.Literal(s)));
 const TokenData = Type.Object({ token: Type.String(), user_id: Type.String() });
 const Empty = Type.Object({});
+/** A registration code call also answers the proof of its solved captcha (issue 18). */
+const CodeSent = Type.Object({
+  sent_to: Type.Optional(Type.String()),
+  captcha_proof: Type.Optional(Type.String()),
+});
 const signedIn = { config: { auth: true }, security: [{ bearer: [] }] } as const;
 
 export const userRoutes: FastifyPluginAsyncTypebox<{
@@ -53,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       );
     }
     if (!account) throw fieldError(expect, 'validation.required');
-    await registration.requestCode({
+    const sent = await registration.requestCode({
       account,
       expect,
       scene: body.scene,
@@ -62,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       t: request.t,
       ip: request.ip,
     });
-    return request.ok({}, 'auth.code_sent');
+    return request.ok(sent, 'auth.code_sent');
   }
 
   const tight = (times: number) => ({
@@ -98,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
           captcha: opt(10),
           scene: Scene,
         }),
-        response: { 200: envelopeOf(Type.Object({ sent_to: Type.Optional(Type.String()) })) },
+        response: { 200: envelopeOf(CodeSent) },
       },
     },
     async (request) => sendCode(request, { ...request.body, account: request.body.email }, 'email'),
@@ -117,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
           captcha: opt(10),
           scene: Scene,
         }),
-        response: { 200: envelopeOf(Type.Object({ sent_to: Type.Optional(Type.String()) })) },
+        response: { 200: envelopeOf(CodeSent) },
       },
     },
     async (request) => sendCode(request, { ...request.body, account: request.body.phone }, 'phone'),
@@ -137,6 +142,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
           code: str(6, { minLength: 1 }),
           captcha_id: opt(64),
           captcha: opt(10),
+          captcha_proof: opt(64),
           invite_code: opt(16),
           telegram: opt(40),
           agree: opt(1),
@@ -168,6 +174,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
           password: str(128, { minLength: 1 }),
           captcha_id: opt(64),
           captcha: opt(10),
+          otp: opt(16),
         }),
         response: { 200: envelopeOf(TokenData) },
       },
@@ -243,6 +250,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         body: callBody({
           old_password: str(128, { minLength: 1 }),
           new_password: str(128, { minLength: 1 }),
+          otp: opt(16),
         }),
         response: { 200: envelopeOf(Empty) },
       },
@@ -265,6 +273,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
           password: str(128, { minLength: 1 }),
           code: str(6, { minLength: 1 }),
           fund_password: str(6, { minLength: 1 }),
+          otp: opt(16),
         }),
         response: { 200: envelopeOf(Empty) },
       },
@@ -290,22 +299,31 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       let buffer: Buffer | null = null;
       let lang = request.lang;
+      let files = 0;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field' && part.fieldname === 'lang')
             lang = normalizeLanguage(part.value);
-          if (part.type === 'file' && part.fieldname === 'aiz_file') {
-            buffer = await part.toBuffer();
-          } else if (part.type === 'file') {
-            await part.toBuffer();
+          if (part.type === 'file') {
+            files += 1;
+            const bytes = await part.toBuffer();
+            if (part.fieldname === 'aiz_file') buffer = bytes;
           }
         }
       } catch (error) {
+        // Every way a body can be unreadable is the sender's: each gets its own message,
+        // none is an unexpected error (a truncated body, no boundary, a second file).
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') buffer = Buffer.alloc(0x200001);
-        else if (code !== undefined && code.startsWith('FST_'))
-          throw new AppError('user.avatar_required');
-        else throw error;
+        request.lang = lang;
+        request.t = translatorFor(lang);
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('user.avatar_too_large');
+        if (code === 'FST_FILES_LIMIT') throw new AppError('user.avatar_one_file');
+        throw new AppError('user.upload_unreadable');
+      }
+      if (files > 1) {
+        request.lang = lang;
+        request.t = translatorFor(lang);
+        throw new AppError('user.avatar_one_file');
       }
       request.lang = lang;
       request.t = translatorFor(lang);

@@ -25,6 +25,8 @@ export interface ChainWriter {
   nonceScope: string;
   /** The hot wallet's next nonce as the chain sees it (pending included). */
   chainNonce(): Promise<bigint>;
+  /** False for chains without account nonces (TRON): nothing to reconcile. Default true. */
+  nonces?: boolean;
   signTransfer(input: {
     to: string;
     tokenAmount: bigint;
@@ -34,6 +36,22 @@ export interface ChainWriter {
   broadcast(rawTx: string): Promise<void>;
   status(txHash: string): Promise<TransactionState>;
   headNumber(): Promise<bigint>;
+  /**
+   * Chains whose transactions expire (TRON): the instant (ms) after which these signed
+   * bytes can never be mined. Absent on EVM chains, where a transaction stays valid until
+   * its nonce is used.
+   */
+  expiresAt?(rawTx: string): number;
+  /** With `expiresAt`: the time of the node's head block (ms), the chain's own clock. */
+  headTime?(): Promise<number>;
+}
+
+/** The node refused the bytes because they expired: sending them again can never work. */
+export class ExpiredTransactionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExpiredTransactionError';
+  }
 }
 
 const ERC20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);

@@ -2,7 +2,6 @@
 // and (demo and tests only) sending and reading test USDT on the local devchain.
 import { resolve } from 'node:path';
 import { devchainCommands } from '@olive/devchain';
-import { formatAmount, parseAmount } from '@olive/protocol';
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { loadConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -12,10 +11,13 @@ import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
 import { settingsRepository } from '../support/settings.repository.ts';
 import { userRepository } from '../users/user.repository.ts';
+import { walletAlarms } from './alarms.ts';
 import { depositRepository } from './deposit.repository.ts';
 import { isNetwork, type Network } from './networks.ts';
 import { withdrawalRepository } from './withdrawal.repository.ts';
 import { withdrawalService } from './withdrawal.service.ts';
+import { walletOperationsRepository } from './operations.repository.ts';
+import { walletOperations, type NetworkChange } from './operations.service.ts';
 
 const deploymentFile = () => resolve(loadConfig().PG_DATA_DIR, '..', 'devchain', 'deployment.json');
 
@@ -33,6 +35,16 @@ function withdrawals(db: Parameters<typeof withdrawalRepository>[0]) {
     ledger: ledgerService(ledgerRepository(db)),
     settings: settingsRepository(db),
     clock: systemClock,
+  });
+}
+
+/** The console's wallet service, on the CLI's database. */
+function operations(db: Parameters<typeof withdrawalRepository>[0]) {
+  const service = withdrawals(db);
+  return walletOperations({
+    repo: walletOperationsRepository(db),
+    withdrawals: service,
+    fourEyesMin: async () => (await service.policy()).four_eyes_min,
   });
 }
 
@@ -78,13 +90,8 @@ export const walletCommands: Record<string, Command> = {
     summary: 'Show the settings of a network (--network)',
     flags: ['network'],
     run: async ({ database, flags }) => {
-      const s = await depositRepository(database.db).settings(network(flags));
-      return {
-        result: {
-          ...s,
-          ...Object.fromEntries(MONEY_FIELDS.map((f) => [f, formatAmount(BigInt(s[f]))])),
-        },
-      };
+      const { id: _id, ...settings } = await operations(database.db).network(network(flags));
+      return { result: settings };
     },
   },
   'network:set': {
@@ -95,32 +102,43 @@ export const walletCommands: Record<string, Command> = {
       const net = network(flags);
       const field = required(flags, 'field');
       const raw = required(flags, 'value');
-      let value: string | number | boolean | bigint;
-      if ((MONEY_FIELDS as readonly string[]).includes(field)) value = parseAmount(raw);
-      else if (field === 'confirmations') value = Number.parseInt(raw, 10);
-      else if (field === 'deposit_enabled' || field === 'withdraw_enabled') value = raw === 'true';
-      else if (field === 'contract_address') value = raw;
+      let change: NetworkChange;
+      if ((MONEY_FIELDS as readonly string[]).includes(field)) change = { [field]: raw };
+      else if (field === 'confirmations') change = { confirmations: Number.parseInt(raw, 10) };
+      else if (field === 'deposit_enabled' || field === 'withdraw_enabled') {
+        change = { [field]: raw === 'true' };
+      } else if (field === 'contract_address') change = { contract_address: raw };
       else throw new UsageError(`unknown field ${field}`);
-      await database.db
-        .updateTable('network_settings')
-        .set({ [field]: value, updated_at: new Date() })
-        .where('network', '=', net)
-        .execute();
+      // The same path as the console's networks/update.
+      await explained(() => operations(database.db).setNetwork(net, change));
       return { result: { network: net, [field]: raw } };
     },
   },
   'withdraw:pending': {
-    summary: 'Withdrawals waiting for review',
+    summary: 'Withdrawals waiting for review (the first 100)',
     flags: [],
     run: async ({ database }) => {
-      const rows = await database.db
-        .selectFrom('withdrawals')
-        .select(['id', 'user_id', 'network', 'address', 'amount', 'created_at'])
-        .where('status', '=', 'pending_review')
-        .orderBy('id')
-        .execute();
+      const { list } = await operations(database.db).withdrawals({
+        page: 1,
+        limit: 100,
+        sort: 'id',
+        order: 'asc',
+        filters: { status: 'pending_review' },
+        q: undefined,
+      });
       return {
-        result: { pending: rows.map((r) => ({ ...r, amount: formatAmount(BigInt(r.amount)) })) },
+        result: {
+          pending: list.map((w) => ({
+            id: w.id,
+            user_id: w.user_id,
+            network: w.network,
+            address: w.address,
+            amount: w.amount,
+            created_at: w.created_at,
+            needs_two_approvals: w.needs_two_approvals,
+            first_approved_by: w.first_approved_by,
+          })),
+        },
       };
     },
   },
@@ -166,9 +184,60 @@ export const walletCommands: Record<string, Command> = {
     summary: 'Withdrawals up to this amount are sent without review (--amount)',
     flags: ['amount'],
     run: async ({ database, flags }) => {
-      const amount = formatAmount(parseAmount(required(flags, 'amount')));
-      await settingsRepository(database.db).put('withdrawal_auto_approve_max', amount);
-      return { result: { withdrawal_auto_approve_max: amount } };
+      const policy = await explained(() =>
+        withdrawals(database.db).setPolicy({ auto_approve_max: required(flags, 'amount') }),
+      );
+      return { result: { withdrawal_auto_approve_max: policy.auto_approve_max } };
+    },
+  },
+  'withdraw:four-eyes-min': {
+    summary: 'Withdrawals above this amount need two different operators to approve (--amount)',
+    flags: ['amount'],
+    run: async ({ database, flags }) => {
+      const policy = await explained(() =>
+        withdrawals(database.db).setPolicy({ four_eyes_min: required(flags, 'amount') }),
+      );
+      return { result: { withdrawal_four_eyes_min: policy.four_eyes_min } };
+    },
+  },
+  'wallet:alarms': {
+    summary:
+      'Wallet alarms that stall money on a network (nonce, custody); exit 1 while any is active (--all true: with cleared ones)',
+    flags: ['all'],
+    run: async ({ database, flags }) => {
+      const alarms = await walletAlarms(database.db).list({ all: flags.all !== undefined });
+      const active = alarms.filter((a) => a.cleared_at === null);
+      return {
+        result: {
+          active: active.length,
+          alarms: alarms.map((a) => ({
+            network: a.network,
+            kind: a.kind,
+            detail: a.detail,
+            raised_at: a.raised_at,
+            cleared_at: a.cleared_at,
+          })),
+        },
+        exitCode: active.length > 0 ? 1 : 0,
+      };
+    },
+  },
+  'wallet:nonce-set': {
+    summary:
+      "After checking the chain: set the hot wallet's next nonce the sender uses (--scope erc20|bep20|trc20|devchain --address --next)",
+    flags: ['scope', 'address', 'next'],
+    run: async ({ database, flags }) => {
+      const next = required(flags, 'next');
+      if (!/^\d{1,18}$/.test(next)) throw new UsageError('--next must be a whole number');
+      const result = await database.db
+        .updateTable('hot_wallet_nonces')
+        .set({ next_nonce: next })
+        .where('scope', '=', required(flags, 'scope'))
+        .where('address', '=', required(flags, 'address'))
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n)
+        throw new UsageError('no nonce counter for this scope and address');
+      return { result: { scope: flags.scope, address: flags.address, next_nonce: next } };
     },
   },
 };

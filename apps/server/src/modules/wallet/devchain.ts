@@ -1,9 +1,13 @@
-// The demo's chains: one local Hardhat devchain stands in for ERC20, BEP20 and TRC20 with
-// a test USDT contract each (6, 18 and 6 decimals). It starts empty every time, so what
-// the database remembers of the previous one (cursors, nonces, unsent transactions) is
-// reset here; money already credited stays credited in the ledger.
+// The demo's chains: one local anvil devchain stands in for ERC20, BEP20 and TRC20 with
+// a test USDT contract each (6, 18 and 6 decimals). Its state is kept on disk beside the
+// database (.data/devchain/state.json), so a restart resumes the same chain. Only when the
+// saved chain does not match what the database remembers (state lost, database replaced,
+// a crash between two state saves) does a new chain start, and then what the database
+// remembers of the previous one (cursors, nonces, unsent transactions) is reset here;
+// money already credited stays credited in the ledger.
 import {
   readDeployment,
+  rpc,
   sendTestUsdt,
   startDevchain,
   type Devchain,
@@ -17,7 +21,7 @@ import { NETWORKS } from './networks.ts';
 
 export const DEVCHAIN_SCOPE = 'devchain';
 export const FAUCET_AMOUNT = '100';
-/** Hardhat's well-known account #2: pays sweep gas (#0 is the faucet, #1 the hot wallet). */
+/** The well-known dev account #2: pays sweep gas (#0 is the faucet, #1 the hot wallet). */
 const DEVCHAIN_GAS_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 
 export function devchainEnvironment(devchain: DevchainDeployment): ChainEnvironment {
@@ -77,12 +81,36 @@ export async function forgetPreviousDevchain(db: Db, log: LoopLogger) {
 }
 
 /**
+ * Whether the chain holds every block the database's watchers stopped at (same number,
+ * same hash). A database that never watched this chain does not match it.
+ */
+export async function chainMatchesDatabase(db: Db, devchain: DevchainDeployment) {
+  const cursors = await db
+    .selectFrom('chain_cursors')
+    .select(['block_number', 'block_hash'])
+    .execute();
+  if (cursors.length === 0) return false;
+  for (const cursor of cursors) {
+    const block = await rpc<{ hash: string } | null>(devchain, 'eth_getBlockByNumber', [
+      `0x${BigInt(cursor.block_number).toString(16)}`,
+      false,
+    ]);
+    if (!block || block.hash.toLowerCase() !== cursor.block_hash.toLowerCase()) return false;
+  }
+  return true;
+}
+
+/**
  * The demo's chain for this process: started here when the process runs every role,
  * otherwise the one another Olive process on this machine started (its deployment file).
+ * The chain is resumed from disk when it matches the database; otherwise a new chain
+ * starts and the database forgets the old one (`forgetPreviousDevchain`).
  */
 export async function demoChains(
   config: Config,
   dataDir: string,
+  db: Db,
+  log: LoopLogger,
 ): Promise<{ devchain: Devchain | null; environment: ChainEnvironment }> {
   if (config.APP_ROLE !== 'all') {
     return {
@@ -90,10 +118,21 @@ export async function demoChains(
       environment: devchainEnvironment(readDeployment(`${dataDir}/deployment.json`)),
     };
   }
-  const devchain = await startDevchain({
+  const options = {
     port: config.DEVCHAIN_PORT,
     blockTimeMs: config.DEVCHAIN_BLOCK_MS,
     dataDir,
-  });
+    persist: true,
+  };
+  let devchain = await startDevchain(options);
+  if (devchain.resumed && !(await chainMatchesDatabase(db, devchain))) {
+    log.warn(
+      { stateFile: devchain.stateFile },
+      'saved devchain does not match the database (blocks differ): starting a new chain',
+    );
+    await devchain.stop();
+    devchain = await startDevchain({ ...options, fresh: true });
+  }
+  if (!devchain.resumed) await forgetPreviousDevchain(db, log);
   return { devchain, environment: devchainEnvironment(devchain) };
 }

@@ -7,6 +7,7 @@ import { viemChainReader } from './chain-reader.ts';
 import { viemChainWriter } from './chain-writer.ts';
 import { parseTokenAmount } from '@olive/chain';
 import { privateKeyToAccount } from 'viem/accounts';
+import { custodyWatch } from './custody.ts';
 import { depositSweeper } from './sweeper.ts';
 import { tronChainWriter } from './tron-writer.ts';
 import type { ChainEnvironment } from './chain-environment.ts';
@@ -29,6 +30,15 @@ export function walletLoops(
   },
 ): ExclusiveLoop[] {
   const loops: ExclusiveLoop[] = [];
+  // Custody on chain against the ledger: an alarm per short network (wallet:alarms).
+  const custody = custodyWatch(deps.deposits.db, env, deps.log);
+  loops.push({
+    name: 'custody-check',
+    intervalMs: env.mode === 'devchain' ? 30_000 : 600_000,
+    tick: async () => {
+      await custody.tick();
+    },
+  });
   for (const network of NETWORKS) {
     const rpcUrl = env.rpc[network];
     if (!rpcUrl) continue;

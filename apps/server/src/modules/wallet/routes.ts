@@ -47,6 +47,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
           network: NetworkField,
           address: Type.String({ minLength: 1, maxLength: 64 }),
           fund_password: Type.String({ minLength: 1, maxLength: 6 }),
+          otp: Type.Optional(Type.String({ maxLength: 16 })),
         }),
         response: {
           200: envelopeOf(Type.Object({ network: Type.String(), address: Type.String() })),
@@ -54,9 +55,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { network, address, fund_password } = request.body;
+      const { network, address, fund_password, otp } = request.body;
       return request.ok(
-        await withdrawals.setAddress(request.caller!.userId, network, address, fund_password),
+        await withdrawals.setAddress(request.caller!.userId, network, address, fund_password, otp),
         'withdraw.address_saved',
       );
     },
@@ -83,13 +84,15 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
       config: { auth: true, ...limit(2) },
       schema: {
         tags: ['wallet'],
-        summary: 'Withdraw: the whole amount is frozen at once; the address receives amount - fee',
+        summary:
+          'Withdraw: the amount leaves the balance at once (amount - fee frozen, the fee collected and refunded on rejection or failure); the address receives amount - fee',
         security,
         body: callBody({
           network: NetworkField,
           amount: Type.String({ minLength: 1, maxLength: 40 }),
           fund_password: Type.String({ minLength: 1, maxLength: 6 }),
           request_id: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
+          otp: Type.Optional(Type.String({ maxLength: 16 })),
         }),
         response: { 200: envelopeOf(Withdrawal) },
       },
@@ -110,8 +113,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
         summary: 'My withdrawals with their states and transaction hashes',
         security,
         body: callBody({
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          // Digits only: a number type would let "Infinity" through coercion.
+          page: Type.Optional(Type.String({ maxLength: 5, pattern: '^[1-9]\\d{0,4}$' })),
+          limit: Type.Optional(Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|100)$' })),
         }),
       },
     },
@@ -119,8 +123,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
       request.ok(
         await withdrawals.list(
           request.caller!.userId,
-          request.body.page ?? 1,
-          request.body.limit ?? 20,
+          Number(request.body.page ?? 1),
+          Number(request.body.limit ?? 20),
         ),
       ),
   );

@@ -7,12 +7,17 @@
 import { TronWeb } from 'tronweb';
 import {
   buildTrc20Transfer,
+  decodeTrc20Transfer,
   signTronTransaction,
   tronAddressFromPrivateKey,
   verifyTronSignature,
   type SignedTronTransaction,
 } from '@olive/chain/tron-transfer';
-import type { ChainWriter, TransactionState } from './chain-writer.ts';
+import {
+  ExpiredTransactionError,
+  type ChainWriter,
+  type TransactionState,
+} from './chain-writer.ts';
 
 /** `wallet/getblock` with `detail: false`: the head block without its transactions. */
 export interface TronBlockHeader {
@@ -113,6 +118,7 @@ export function tronChainWriter(options: {
     nonceScope: options.nonceScope,
     // No nonces on TRON; the allocated counter starts at 0 and only orders our sends.
     chainNonce: async () => 0n,
+    nonces: false,
     async signTransfer({ to, tokenAmount }) {
       const block = await headBlock();
       // Strictly increasing, so two transfers of the same amount to the same address
@@ -144,10 +150,12 @@ export function tronChainWriter(options: {
       const result = await client.trx.sendRawTransaction(tx);
       // Already in the pool or in a recent block: the same bytes were sent before.
       if (result.result === true || result.code === 'DUP_TRANSACTION_ERROR') return;
-      // TRANSACTION_EXPIRATION_ERROR: too late for these bytes; they can never be mined.
-      throw new Error(
-        `TRON broadcast refused: ${result.code ?? 'no code'} ${nodeMessage(result.message)}`.trim(),
-      );
+      const refusal =
+        `TRON broadcast refused: ${result.code ?? 'no code'} ${nodeMessage(result.message)}`.trim();
+      // Too late for these bytes: they can never be mined (the sender signs again).
+      if (result.code === 'TRANSACTION_EXPIRATION_ERROR')
+        throw new ExpiredTransactionError(refusal);
+      throw new Error(refusal);
     },
     async status(txHash): Promise<TransactionState> {
       const info = await client.trx.getUnconfirmedTransactionInfo(txHash);
@@ -161,5 +169,9 @@ export function tronChainWriter(options: {
       return outcome === 'SUCCESS' ? { state: 'mined', blockNumber } : { state: 'pending' };
     },
     headNumber: async () => BigInt((await headBlock()).block_header.raw_data.number),
+    // From the signed bytes, not the JSON beside them.
+    expiresAt: (rawTx) =>
+      decodeTrc20Transfer((JSON.parse(rawTx) as SignedTronTransaction).raw_data_hex).expiration,
+    headTime: async () => (await headBlock()).block_header.raw_data.timestamp,
   };
 }

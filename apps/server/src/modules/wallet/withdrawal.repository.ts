@@ -17,6 +17,15 @@ export function withdrawalRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Every saved address of the user, in one round trip. */
+    savedAddresses(userId: string) {
+      return db
+        .selectFrom('withdrawal_addresses')
+        .select(['network', 'address'])
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     /** False when an address was already saved: the user cannot change it. */
     async saveAddress(userId: string, network: Network, address: string) {
       const row = await db
@@ -99,6 +108,39 @@ export function withdrawalRepository(db: Db) {
     },
 
     /** Moves a withdrawal from one state to the next; false when it was not in `from`. */
+    /** The approval that sends it: one is enough up to `fourEyesMin`, above it a second operator's. */
+    async approveFinal(id: string, operatorId: string, fourEyesMin: bigint) {
+      return db
+        .updateTable('withdrawals')
+        .set({ status: 'approved', reviewed_by: operatorId, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending_review')
+        .where((eb) =>
+          eb.or([
+            eb('amount', '<=', fourEyesMin.toString()),
+            eb.and([
+              eb('first_approved_by', 'is not', null),
+              eb('first_approved_by', '<>', operatorId),
+            ]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The first of two approvals above `fourEyesMin`, claimed once. */
+    async approveFirst(id: string, operatorId: string, fourEyesMin: bigint) {
+      return db
+        .updateTable('withdrawals')
+        .set({ first_approved_by: operatorId, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending_review')
+        .where('amount', '>', fourEyesMin.toString())
+        .where('first_approved_by', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     async transition(
       id: string,
       from: WithdrawalStatus[],

@@ -82,7 +82,7 @@ describe('withdrawals', () => {
       {},
       u.headers,
     );
-    expect(frozen.data).toMatchObject({ balance: '70', frozen: '30' });
+    expect(frozen.data).toMatchObject({ balance: '70', frozen: '29.5' });
     await settle();
     const list = await c.t.call<{ list: { status: string; tx_hash: string }[] }>(
       '/api/user/withdrawlist',
@@ -197,7 +197,7 @@ describe('withdrawals', () => {
         .filter((r) => r.code === 0)
         .every((r) => r.msg === translate('en', 'ledger.insufficient_balance')),
     ).toBe(true);
-    expect(await u.info()).toMatchObject({ balance: '5', frozen: String(20 * K) });
+    expect(await u.info()).toMatchObject({ balance: '5', frozen: String(19.5 * K) });
     expect((await c.audit()).ok).toBe(true);
   });
 
@@ -293,7 +293,7 @@ describe('withdrawals', () => {
     await settle();
     expect(await usdtBalance({ deployment: c.chain, network: 'bep20', address: to })).toBe('0');
     await c.t.app.services.withdrawals.reject(first.data!.withdrawal_id, 'op-1', 'address flagged');
-    expect(await u.info()).toMatchObject({ balance: '140', frozen: '60' });
+    expect(await u.info()).toMatchObject({ balance: '140', frozen: '59.5' });
     await c.t.app.services.withdrawals.approve(second.data!.withdrawal_id, 'op-1');
     await settle();
     expect(await usdtBalance({ deployment: c.chain, network: 'bep20', address: to })).toBe('59.5');

@@ -41,6 +41,17 @@ export function describeValidationError(
   if (first.keyword === 'maxLength') {
     return { field, key: 'validation.too_long', params: { limit: Number(first.params.limit) } };
   }
+  if (first.keyword === 'enum' && Array.isArray(first.params.allowedValues)) {
+    return {
+      field,
+      key: 'validation.one_of',
+      params: { values: first.params.allowedValues.join(', ') },
+    };
+  }
+  if (first.keyword === 'minimum' || first.keyword === 'maximum') {
+    const key = first.keyword === 'minimum' ? 'validation.at_least' : 'validation.at_most';
+    return { field, key, params: { limit: Number(first.params.limit) } };
+  }
   return { field, key: 'validation.invalid', params: {} };
 }
 

@@ -1,5 +1,6 @@
 // The global ceiling answers in the envelope, translated, and (with REDIS_URL) is shared
 // by every API process.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { translate } from '../../i18n/index.ts';
@@ -12,8 +13,10 @@ let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
   const env = { RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: 'true' };
-  first = await createTestApp({ env });
-  second = await createTestApp({ env });
+  // One key prefix for both, as two API processes of one deployment share Redis.
+  const redisPrefix = `olive-test:${randomUUID()}:`;
+  first = await createTestApp({ env, redisPrefix });
+  second = await createTestApp({ env, redisPrefix });
 });
 afterAll(async () => {
   await first.close();

@@ -14,6 +14,9 @@ export default fp<{ max: number; redis: Redis | null }>(async (app, { max, redis
     timeWindow: '1 minute',
     nameSpace: 'olive-rl:',
     ...(redis ? { redis } : {}),
+    // Only the API counts: the app's static files (a page load is a dozen requests) never
+    // use up a caller's budget, so many phones behind one carrier NAT can load the app.
+    allowList: (request) => !request.url.startsWith('/api/'),
     // Our envelope handler answers 429s as code 0 with a translated message.
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 
 export default fp(async (app) => {
+  // Every call is a form post; say so in the document (clients and the fuzzer read it).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown; consumes?: string[] } | undefined;
+    if (schema?.body && !schema.consumes) {
+      schema.consumes = ['application/x-www-form-urlencoded'];
+    }
+  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,11 +1,16 @@
-// pages/public/about: what Olive is and its one rule (PRODUCT.md).
+// pages/public/about: the operator's "about us" article (per language, English fallback)
+// under the brand and version.
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@olive/protocol';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useArticle } from '../../features/content/api/get-article.ts';
+import { ArticleView } from '../../features/content/components/article-view.tsx';
+import '../../features/content/content.css';
 
 export default function AboutScreen() {
   const { t } = useTranslation();
+  const about = useArticle('about');
   return (
     <div className="screen" data-testid="screen-about">
       <PageHeader title={t('me.about')} />
@@ -17,12 +22,12 @@ export default function AboutScreen() {
             {t('common.version', { version: APP_VERSION })}
           </div>
         </div>
-        <article className="card prose">
-          <h2>{t('about.title')}</h2>
-          <p>{t('about.p1')}</p>
-          <p>{t('about.p2')}</p>
-          <p>{t('about.p3')}</p>
-        </article>
+        <ArticleView
+          article={about.data}
+          isLoading={about.isLoading}
+          error={about.error}
+          showTitle={false}
+        />
       </main>
     </div>
   );

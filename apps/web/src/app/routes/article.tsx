@@ -1,29 +1,38 @@
-// pages/public/article: help-centre topics, disclaimer, terms and privacy policy. Operators
-// publish these texts per language; until the content feature ships the screen says so.
-import { FileOutline } from 'antd-mobile-icons';
+// pages/public/article: a help-centre article, a legal page (?key=), or a notice or news
+// item (?kind=notice|news&id=). Text in the reader's language, else English.
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useArticle } from '../../features/content/api/get-article.ts';
+import { useFeedItem } from '../../features/content/api/get-feed.ts';
+import { ArticleView } from '../../features/content/components/article-view.tsx';
 
-const titles: Record<string, string> = {
+const pageTitles: Record<string, string> = {
+  about: 'me.about',
   disclaimer: 'me.disclaimer',
   privacy: 'me.privacy',
   terms: 'pages.terms',
-  helpTopUp: 'home.helpTopUp',
-  helpWithdraw: 'home.helpWithdraw',
-  helpRobots: 'home.helpRobots',
-  helpFees: 'home.helpFees',
 };
 
 export default function ArticleScreen() {
   const { t } = useTranslation();
-  const search: { key?: unknown } = useSearch({ strict: false });
-  const titleKey = typeof search.key === 'string' ? titles[search.key] : undefined;
+  const search: { key?: unknown; kind?: unknown; id?: unknown } = useSearch({ strict: false });
+  const kind = search.kind === 'notice' || search.kind === 'news' ? search.kind : null;
+  const id =
+    typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : '';
+  const key = !kind && typeof search.key === 'string' ? search.key : '';
+  const byKey = useArticle(key);
+  const byId = useFeedItem(kind ?? 'news', kind ? id : '');
+  const query = kind ? byId : byKey;
+  const title =
+    (key && pageTitles[key] ? t(pageTitles[key]) : query.data?.title) ??
+    t(kind === 'notice' ? 'pages.notices' : 'pages.article');
   return (
-    <ComingSoon
-      title={t(titleKey ?? 'pages.article')}
-      body={t('soon.articleBody')}
-      icon={<FileOutline />}
-    />
+    <div className="screen" data-testid="screen-article">
+      <PageHeader title={title} />
+      <main className="screen__body">
+        <ArticleView article={query.data} isLoading={query.isLoading} error={query.error} />
+      </main>
+    </div>
   );
 }

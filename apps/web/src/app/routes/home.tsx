@@ -1,6 +1,8 @@
-// Home tab (spec section 2): assets, shortcuts, market, products, help centre, partners.
-// Nothing here pretends to be live yield data (PRODUCT.md): the market block shows the
-// feed's real prices, badged "Demo market data" when they are simulated.
+// Home tab (spec section 2): notice ticker, total assets and earnings, four shortcuts,
+// market, production information, help centre, partners. Content and totals come from one
+// call (maininfo); the totals are the ledger's, the same as userinfo's. Nothing here
+// pretends to be live yield data (PRODUCT.md): the market block shows the feed's real
+// prices, badged "Demo market data" when they are simulated.
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import {
@@ -18,8 +20,18 @@ import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatUsdt } from '../../lib/format.ts';
-import { useUserInfo } from '../../features/account/api/get-user-info.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSignedIn } from '../../lib/session.ts';
+import { USER_INFO_KEY, type UserInfo } from '../../features/account/api/get-user-info.ts';
+import { useMainInfo } from '../../features/content/api/get-main-info.ts';
+import { HelpCentre } from '../../features/content/components/help-centre.tsx';
+import { NoticeTicker } from '../../features/content/components/notice-ticker.tsx';
+import { PartnerGrid } from '../../features/content/components/partner-grid.tsx';
+import { UnreadBadge } from '../../features/content/components/unread-badge.tsx';
 import { HomeMarkets } from '../../features/trade/components/home-markets.tsx';
+import { HomeProduction } from '../../features/mining/components/home-production.tsx';
+import './home.css';
+import '../../components/section.css';
 
 const shortcuts = [
   { to: paths.topUp, label: 'home.topUp', icon: <AddCircleOutline /> },
@@ -27,15 +39,6 @@ const shortcuts = [
   { to: paths.support, label: 'home.contact', icon: <MessageOutline /> },
   { to: paths.invite, label: 'home.invite', icon: <TeamOutline /> },
 ] as const;
-
-const helpTopics = ['helpTopUp', 'helpWithdraw', 'helpRobots', 'helpFees'] as const;
-
-const partners = [
-  { name: 'Tether', detail: 'USDT', mark: '₮' },
-  { name: 'Ethereum', detail: 'ERC20', mark: 'Ξ' },
-  { name: 'BNB Chain', detail: 'BEP20', mark: 'B' },
-  { name: 'TRON', detail: 'TRC20', mark: 'T' },
-];
 
 function IconButton({ to, label, children }: { to: string; label: string; children: ReactNode }) {
   return (
@@ -48,7 +51,12 @@ function IconButton({ to, label, children }: { to: string; label: string; childr
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { signedIn, user } = useUserInfo();
+  const signedIn = useSignedIn();
+  const { data: info } = useMainInfo();
+  // Until maininfo answers, the same ledger figures from a userinfo already in the cache
+  // (e.g. just after registration) rather than a blank.
+  const cachedUser = useQueryClient().getQueryData<UserInfo>(USER_INFO_KEY);
+  const totals = signedIn ? (info?.assets ?? cachedUser) : undefined;
 
   return (
     <div className="screen screen--tab" data-testid="screen-home">
@@ -64,28 +72,42 @@ export default function HomeScreen() {
           <IconButton to={paths.language} label={t('me.language')}>
             <GlobalOutline />
           </IconButton>
-          <IconButton to={signedIn ? paths.notices : paths.login} label={t('pages.notices')}>
-            <SoundOutline />
+          <IconButton
+            to={signedIn ? paths.notices : paths.news}
+            // The badge's count is visible text, so it is part of the name (axe).
+            label={
+              info?.unread_notices
+                ? `${t('pages.notices')} ${info.unread_notices > 99 ? '99+' : info.unread_notices}`
+                : t('pages.notices')
+            }
+          >
+            <UnreadBadge>
+              <SoundOutline />
+            </UnreadBadge>
           </IconButton>
         </div>
       </header>
 
       <main className="screen__body">
+        <NoticeTicker
+          notices={info?.notices ?? []}
+          onOpen={() => void navigate({ to: signedIn ? paths.notices : paths.news })}
+        />
         <section className="asset-card" data-testid="asset-card">
           <div className="asset-card__label">
             {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
           </div>
           <div className="asset-card__value">
-            <span className="amount" dir="ltr">
-              {formatUsdt(user?.total_assets)}
+            <span className="amount" dir="ltr" data-testid="home-total-assets">
+              {formatUsdt(totals?.total_assets)}
             </span>
           </div>
           <div className="asset-card__row">
             <div>
               <div className="asset-card__label">{t('home.totalEarnings')}</div>
               <div className="asset-card__sub">
-                <span className="amount" dir="ltr">
-                  {formatUsdt(user?.total_earnings)}
+                <span className="amount" dir="ltr" data-testid="home-total-earnings">
+                  {formatUsdt(totals?.total_earnings)}
                 </span>
               </div>
             </div>
@@ -126,50 +148,40 @@ export default function HomeScreen() {
 
         <HomeMarkets />
 
+        <HomeProduction />
+
         <Section title={t('home.products')}>
           <div className="product-grid">
             <Link to={paths.trade} className="product-card product-card--robots">
-              <span className="product-card__kicker">Grid</span>
+              <span className="product-card__kicker" data-testid="robots-kicker">
+                {t('home.robotsKicker')}
+              </span>
               <h3>{t('home.robotsTitle')}</h3>
               <p>{t('home.robotsBody')}</p>
               <RightOutline className="product-card__arrow" />
             </Link>
-            <div className="product-card product-card--mining">
-              <span className="product-card__kicker">{t('common.comingSoon')}</span>
+            <Link to={paths.mining} className="product-card product-card--mining">
+              <span className="product-card__kicker">BTC</span>
               <h3>{t('home.miningTitle')}</h3>
               <p>{t('home.miningBody')}</p>
-            </div>
+              <RightOutline className="product-card__arrow" />
+            </Link>
           </div>
           <p className="footnote">{t('home.estimateNote')}</p>
         </Section>
 
-        <Section title={t('home.help')}>
-          <ul className="list-card">
-            {helpTopics.map((topic) => (
-              <li key={topic}>
-                <Link to={paths.article} search={{ key: topic }} className="list-card__row">
-                  <span>{t(`home.${topic}`)}</span>
-                  <RightOutline className="chevron" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Section>
+        {info && info.help.length > 0 ? (
+          <Section title={t('home.help')}>
+            <HelpCentre help={info.help} />
+          </Section>
+        ) : null}
 
-        <Section title={t('home.partners')}>
-          <p className="section__hint">{t('home.partnersHint')}</p>
-          <div className="partners">
-            {partners.map((partner) => (
-              <div key={partner.name} className="partner">
-                <span className="partner__mark" aria-hidden="true">
-                  {partner.mark}
-                </span>
-                <span className="partner__name">{partner.name}</span>
-                <span className="partner__detail">{partner.detail}</span>
-              </div>
-            ))}
-          </div>
-        </Section>
+        {info && info.partners.length > 0 ? (
+          <Section title={t('home.partners')}>
+            <p className="section__hint">{t('home.partnersHint')}</p>
+            <PartnerGrid partners={info.partners} />
+          </Section>
+        ) : null}
       </main>
     </div>
   );

@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { LanguageList } from '../../features/language/components/language-list.tsx';
 import { useSetAccountLanguage } from '../../features/account/api/update-profile.ts';
 import { useSignedIn } from '../../lib/session.ts';
+import '../../components/section.css';
+import '../../features/language/language.css';
 
 export default function LanguageScreen() {
   const { t } = useTranslation();

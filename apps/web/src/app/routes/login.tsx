@@ -7,6 +7,8 @@ import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoginForm } from '../../features/account/components/login-form.tsx';
+import { WalletLoginButton } from '../../features/account/components/wallet-login-button.tsx';
+import '../../features/account/auth.css';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export default function LoginScreen() {
           <p className="auth-hero__subtitle">{t('auth.loginSubtitle')}</p>
         </div>
         <LoginForm onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
+        <WalletLoginButton onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
         <div className="auth-links">
           <Link to={paths.setPassword} className="text-link" data-testid="login-forgot">
             {t('auth.forgot')}

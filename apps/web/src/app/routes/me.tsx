@@ -5,6 +5,7 @@ import { Button, List } from 'antd-mobile';
 import {
   AddCircleOutline,
   BankcardOutline,
+  CheckShieldOutline,
   ExclamationShieldOutline,
   FileOutline,
   GlobalOutline,
@@ -23,6 +24,7 @@ import { formatUsdt, maskAccount } from '../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useLogout } from '../../features/account/api/logout.ts';
+import '../../features/account/profile.css';
 
 interface MenuEntry {
   key: string;
@@ -53,6 +55,12 @@ export default function MeScreen() {
       extra: languageName,
     },
     { key: 'security', label: t('me.security'), icon: <LockOutline />, to: paths.security },
+    {
+      key: 'reserves',
+      label: t('reserves.title'),
+      icon: <CheckShieldOutline />,
+      to: paths.reserves,
+    },
     { key: 'about', label: t('me.about'), icon: <InformationCircleOutline />, to: paths.about },
     {
       key: 'disclaimer',

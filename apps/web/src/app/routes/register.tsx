@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RegisterForm } from '../../features/account/components/register-form.tsx';
+import '../../features/account/auth.css';
 
 export default function RegisterScreen() {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { maskAccount } from '../../lib/format.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
+import '../../features/account/auth.css';
 
 export default function RegisteredScreen() {
   const { t } = useTranslation();

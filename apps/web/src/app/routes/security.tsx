@@ -3,11 +3,13 @@
 import { List } from 'antd-mobile';
 import {
   BankcardOutline,
+  CheckShieldOutline,
   GlobalOutline,
   KeyOutline,
   LockOutline,
   MailOutline,
   PhonebookOutline,
+  LinkOutline,
   UserAddOutline,
   UserOutline,
 } from 'antd-mobile-icons';
@@ -22,11 +24,14 @@ import { formatDate } from '../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { AvatarPicker } from '../../features/account/components/avatar-picker.tsx';
+import { useSecurityInfo } from '../../features/account/api/security.ts';
+import '../../features/account/profile.css';
 
 export default function SecurityScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUserInfo();
+  const security = useSecurityInfo();
   const languageName = languageInfo(normalizeLanguage(i18n.language)).name;
 
   const copyInvite = async () => {
@@ -131,6 +136,82 @@ export default function SecurityScreen() {
               data-testid="security-fund-password"
             >
               {t('account.fundPassword')}
+            </List.Item>
+            <List.Item
+              prefix={
+                <span className="menu__icon">
+                  <CheckShieldOutline />
+                </span>
+              }
+              extra={
+                <span className="menu__value" data-testid="security-two-factor-state">
+                  {security.data?.two_factor ? t('accountSecurity.on') : t('accountSecurity.off')}
+                </span>
+              }
+              arrowIcon
+              onClick={() => void navigate({ to: paths.twoFactor })}
+              data-testid="security-two-factor"
+            >
+              {t('accountSecurity.twoFactor')}
+            </List.Item>
+            <List.Item
+              prefix={
+                <span className="menu__icon">
+                  <LinkOutline />
+                </span>
+              }
+              extra={
+                <span className="menu__value" data-testid="security-wallets-count">
+                  {security.data?.wallets.length ?? 0}
+                </span>
+              }
+              arrowIcon
+              onClick={() => void navigate({ to: paths.wallets })}
+              data-testid="security-wallets"
+            >
+              {t('accountSecurity.walletTitle')}
+            </List.Item>
+            <List.Item
+              prefix={
+                <span className="menu__icon">
+                  <CheckShieldOutline />
+                </span>
+              }
+              arrowIcon
+              onClick={() => void navigate({ to: paths.reserves })}
+              data-testid="security-reserves"
+            >
+              {t('reserves.title')}
+            </List.Item>
+            <List.Item
+              prefix={
+                <span className="menu__icon">
+                  {user.account_kind === 'phone' ? <MailOutline /> : <PhonebookOutline />}
+                </span>
+              }
+              extra={
+                <span className="menu__value" dir="ltr" data-testid="security-bound">
+                  {(user.account_kind === 'phone' ? security.data?.email : security.data?.phone) ||
+                    t('accountSecurity.notBound')}
+                </span>
+              }
+              arrowIcon={
+                !(user.account_kind === 'phone' ? security.data?.email : security.data?.phone)
+              }
+              onClick={() => {
+                const bound =
+                  user.account_kind === 'phone' ? security.data?.email : security.data?.phone;
+                if (!bound) void navigate({ to: paths.bind });
+              }}
+              data-testid="security-bind"
+            >
+              {(user.account_kind === 'phone' ? security.data?.email : security.data?.phone)
+                ? t(user.account_kind === 'phone' ? 'auth.email' : 'auth.phone')
+                : t(
+                    user.account_kind === 'phone'
+                      ? 'accountSecurity.bindEmail'
+                      : 'accountSecurity.bindPhone',
+                  )}
             </List.Item>
             <List.Item
               prefix={

@@ -1,7 +1,9 @@
 // pages/personal/invest: Top Up. Choose the network, then the deposit address (QR, copy),
 // the minimum and confirmations; deposits confirm live on screen and the balance follows.
-// On the local devchain, "Send me test USDT" makes a real transfer to the address.
-import { useState } from 'react';
+// On the local devchain, "Send me test USDT" makes a real transfer to the address; its
+// pending deposit then shows right under the button and is scrolled into view (issue 18),
+// where the person is looking, instead of above the fold.
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,7 @@ import { DepositHistory, PendingDeposits } from '../../features/wallet/component
 import { NetworkSwitch } from '../../features/wallet/components/network-switch.tsx';
 import { useLiveDeposits } from '../../features/wallet/hooks/use-live-deposits.ts';
 import { isNetwork, type Network } from '../../features/wallet/utils/networks.ts';
+import '../../features/wallet/wallet.css';
 
 export default function TopUpScreen() {
   const { t } = useTranslation();
@@ -28,6 +31,20 @@ export default function TopUpScreen() {
   const { query, expecting, expect } = useLiveDeposits(network, refreshUser);
   const faucet = useSendTestUsdt();
   const info = query.data?.network === network ? query.data : undefined;
+  const pendingCount = info?.deposits.filter((d) => d.status === 'pending').length ?? 0;
+  const pendingBox = useRef<HTMLDivElement>(null);
+  const seenPending = useRef(pendingCount);
+  useEffect(() => {
+    if (pendingCount > seenPending.current || (expecting && pendingCount > 0)) {
+      pendingBox.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
+    seenPending.current = pendingCount;
+  }, [pendingCount, expecting]);
+  const pending = (
+    <div ref={pendingBox}>
+      <PendingDeposits network={network} deposits={info?.deposits ?? []} />
+    </div>
+  );
 
   const sendTest = () =>
     faucet.mutate(network, {
@@ -56,7 +73,7 @@ export default function TopUpScreen() {
                 {t('wallet.depositPaused')}
               </p>
             )}
-            <PendingDeposits network={network} deposits={info.deposits} />
+            {info.faucet ? null : pending}
             <DepositAddress info={info} />
             {info.faucet ? (
               <section className="faucet" data-testid="faucet">
@@ -71,11 +88,12 @@ export default function TopUpScreen() {
                 >
                   {t('wallet.faucet')}
                 </Button>
-                <p className="footnote">
+                <p className="footnote" role="status">
                   {expecting ? t('wallet.faucetWaiting') : t('wallet.faucetHint')}
                 </p>
               </section>
             ) : null}
+            {info.faucet ? pending : null}
             <DepositHistory network={network} deposits={info.deposits} />
           </>
         ) : (

@@ -20,6 +20,7 @@ import { Leaderboard } from '../../features/trade/components/leaderboard.tsx';
 import { MarketList } from '../../features/trade/components/market-list.tsx';
 import { MyRobots } from '../../features/trade/components/my-robots.tsx';
 import '../../features/trade/trade.css';
+import '../../components/section.css';
 
 export default function TradeScreen() {
   const { t } = useTranslation();

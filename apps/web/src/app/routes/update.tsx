@@ -3,6 +3,7 @@ import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { UpdateProgress } from '../../features/update/components/update-progress.tsx';
 import { useUpdateFlow } from '../../features/update/hooks/use-update-flow.ts';
+import '../../features/update/update.css';
 
 export default function UpdateScreen() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 // pages/personal/draw: Withdraw. Choose the network; save its address once if there is
 // none; then amount, fee, "You will receive" and the fund password. Below, every
-// withdrawal with its state and transaction.
+// withdrawal with its state and transaction. Without a network in the link, it opens on
+// the first network with a saved address (issue 18: not ERC20 when only BEP20 is usable).
 import { useState } from 'react';
 import { LockOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,14 +11,21 @@ import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';
+import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useDrawInfo } from '../../features/wallet/api/get-draw-info.ts';
 import { AddressForm } from '../../features/wallet/components/address-form.tsx';
 import { CopyAddress } from '../../features/wallet/components/copy-address.tsx';
 import { NetworkSwitch } from '../../features/wallet/components/network-switch.tsx';
 import { WithdrawForm } from '../../features/wallet/components/withdraw-form.tsx';
 import { WithdrawalList } from '../../features/wallet/components/withdrawal-list.tsx';
-import { isNetwork, networkLabel, type Network } from '../../features/wallet/utils/networks.ts';
+import {
+  NETWORKS,
+  isNetwork,
+  networkLabel,
+  type Network,
+} from '../../features/wallet/utils/networks.ts';
+import '../../components/section.css';
+import '../../features/wallet/wallet.css';
 
 /** A time kept left to right inside a sentence of any direction (LRI ... PDI). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
@@ -25,12 +33,15 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 export default function WithdrawScreen() {
   const { t } = useTranslation();
   const search: { network?: unknown } = useSearch({ strict: false });
-  const [network, setNetwork] = useState<Network>(
-    isNetwork(search.network) ? search.network : 'erc20',
+  const [chosen, setNetwork] = useState<Network | undefined>(
+    isNetwork(search.network) ? search.network : undefined,
   );
+  const { user, isLoading: userLoading } = useUserInfo();
+  const usable = NETWORKS.find((n) => user?.addresses[n]);
+  const network: Network = chosen ?? usable ?? 'erc20';
   const queryClient = useQueryClient();
   const refreshUser = useInvalidateUserInfo();
-  const query = useDrawInfo(network);
+  const query = useDrawInfo(network, !(chosen === undefined && userLoading));
   const info = query.data?.network === network ? query.data : undefined;
 
   const refreshBalances = () => {

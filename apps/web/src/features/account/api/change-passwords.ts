@@ -3,6 +3,8 @@
 // login password plus a code sent to the account).
 import { useMutation } from '@tanstack/react-query';
 import { callOk } from '../../../lib/api.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { withSecondFactor } from '../../../lib/second-factor.tsx';
 import { useInvalidateUserInfo } from './get-user-info.ts';
 
 export interface LoginPasswordInput {
@@ -17,11 +19,19 @@ export interface FundPasswordInput {
   fund_password: string;
 }
 
-export const changeLoginPassword = (input: LoginPasswordInput) =>
-  callOk('/api/user/loginpwd', { ...input });
+const title = () => i18n.t('accountSecurity.otp');
 
-export const changeFundPassword = (input: FundPasswordInput) =>
-  callOk('/api/user/setfundpassword', { ...input });
+/** With two-factor on, both ask for the authenticator code (`otp`) as a second step. */
+export const changeLoginPassword = withSecondFactor(
+  (input: LoginPasswordInput & { otp?: string }) => callOk('/api/user/loginpwd', { ...input }),
+  title,
+);
+
+export const changeFundPassword = withSecondFactor(
+  (input: FundPasswordInput & { otp?: string }) =>
+    callOk('/api/user/setfundpassword', { ...input }),
+  title,
+);
 
 export function useChangeLoginPassword() {
   const invalidate = useInvalidateUserInfo();

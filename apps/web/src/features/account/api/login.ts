@@ -11,6 +11,8 @@ export interface LoginInput {
   password: string;
   captcha_id?: string;
   captcha?: string;
+  /** The authenticator code, once the server asks for it (two-factor on). */
+  otp?: string;
 }
 
 export const login = (input: LoginInput) => callOk<SessionData>('/api/user/login', { ...input });

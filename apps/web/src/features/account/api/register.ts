@@ -10,8 +10,11 @@ export interface RegisterInput {
   password: string;
   fund_password: string;
   code: string;
-  captcha_id: string;
-  captcha: string;
+  /** The proof the code call answered (one picture for the whole registration)... */
+  captcha_proof?: string;
+  /** ...or, when it has expired, a freshly solved picture. */
+  captcha_id?: string;
+  captcha?: string;
   invite_code?: string;
   telegram?: string;
 }

@@ -14,10 +14,16 @@ export interface SendCodeInput {
   scene: Exclude<CodeScene, 'fund_password'>;
 }
 
+/** A registration code's answer carries the proof of the solved picture (issue 18). */
+export interface CodeSent {
+  sent_to?: string;
+  captcha_proof?: string;
+}
+
 export const sendCode = ({ kind, account, ...rest }: SendCodeInput) =>
   kind === 'email'
-    ? callOk('/api/user/emailcode', { email: account, ...rest })
-    : callOk('/api/user/getphonecode', { phone: account, ...rest });
+    ? callOk<CodeSent>('/api/user/emailcode', { email: account, ...rest })
+    : callOk<CodeSent>('/api/user/getphonecode', { phone: account, ...rest });
 
 export const sendFundPasswordCode = () =>
   callOk<{ sent_to?: string }>('/api/user/emailcode', { scene: 'fund_password' });

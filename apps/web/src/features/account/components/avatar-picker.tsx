@@ -6,6 +6,7 @@ import { CameraOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { AVATAR_TYPES, avatarProblem, useUploadAvatar } from '../api/upload-avatar.ts';
+import '../profile.css';
 
 const problemText = {
   type: 'account.avatarType',

@@ -2,6 +2,7 @@
 import { Input, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../api/get-captcha.ts';
+import '../auth.css';
 
 export function CaptchaInput({
   value,

@@ -2,6 +2,7 @@
 // another code may be asked for.
 import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import '../auth.css';
 
 export function CodeInput({
   value,

@@ -16,12 +16,15 @@ interface LoginValues {
   account: string;
   password: string;
   captcha?: string;
+  otp?: string;
 }
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
   const [captchaShown, setCaptchaShown] = useState(false);
+  // Two-factor: the second step joins the form when the server asks for it.
+  const [otpShown, setOtpShown] = useState(false);
   const { captcha, isFetching, refresh } = useCaptcha(captchaShown);
   const login = useLogin();
   const check = checks(t);
@@ -34,6 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         password: values.password,
         captcha_id: withCaptcha ? captcha.captcha_id : undefined,
         captcha: withCaptcha ? values.captcha?.trim() : undefined,
+        otp: otpShown ? values.otp?.trim() : undefined,
       },
       {
         onSuccess: (reply) => {
@@ -41,6 +45,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           onSignedIn();
         },
         onError: (error) => {
+          if (failureData(error).field === 'otp') setOtpShown(true);
           if (failureData(error).captcha_required || captchaShown) {
             form.setFieldValue('captcha', '');
             if (captchaShown) refresh();
@@ -80,6 +85,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       {captchaShown ? (
         <Form.Item name="captcha" label={t('auth.captcha')} rules={[rule(check.captcha())]}>
           <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+        </Form.Item>
+      ) : null}
+      {otpShown ? (
+        <Form.Item name="otp" label={t('accountSecurity.otp')} rules={[rule(check.captcha())]}>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            placeholder={t('accountSecurity.otpPlaceholder')}
+            data-testid="login-otp"
+          />
         </Form.Item>
       ) : null}
     </Form>

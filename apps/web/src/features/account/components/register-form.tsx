@@ -1,9 +1,12 @@
 // Registration (spec 4, Registration flow): account by e-mail or phone, image code, the
 // code sent to the account, login password, 6-digit fund password, optional invitation
-// code and Telegram name, agreement to the terms; then the account-created screen. Each
-// check of the image code spends it, so a new picture follows every send and submit.
+// code and Telegram name, agreement to the terms; then the account-created screen. The
+// picture solved to send the code is the only one: the code call answers a proof of it
+// that the registration presents instead (a new picture only if that proof has expired).
+// The form survives a visit to the terms and back, in memory (register-draft.ts).
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState, type ReactNode } from 'react';
+import { CheckCircleFill } from 'antd-mobile-icons';
 import { Checkbox, Form, Input, Tabs } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
@@ -13,12 +16,15 @@ import { useCaptcha } from '../api/get-captcha.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendCode } from '../api/send-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import { registerDraft, type RegisterDraft } from '../hooks/register-draft.ts';
+import { failureData } from '../../../lib/api.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
 import { CaptchaInput } from './captcha-input.tsx';
 import { CodeInput } from './code-input.tsx';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { PasswordStrength } from './password-strength.tsx';
+import '../auth.css';
 
 interface RegisterValues {
   account: string;
@@ -48,13 +54,28 @@ export function RegisterForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
-  const [kind, setKind] = useState<AccountKind>('email');
-  const { captcha, isFetching, refresh } = useCaptcha();
+  const [kept] = useState(() => registerDraft.read());
+  const [kind, setKind] = useState<AccountKind>(kept?.kind ?? 'email');
+  const [proof, setProof] = useState<RegisterDraft['proof']>(kept?.proof);
+  const [sentAt, setSentAt] = useState(kept?.sentAt);
   const sendCode = useSendCode();
   const register = useRegister();
-  const countdown = useCountdown();
+  const countdown = useCountdown(undefined, kept?.sentAt);
   const password = (Form.useWatch('password', form) as string | undefined) ?? '';
+  const account = ((Form.useWatch('account', form) as string | undefined) ?? '').trim();
+  // The proof is bound to the account it was earned for; another account needs a picture.
+  const proven = proof !== undefined && proof.account === account;
+  const { captcha, isFetching, refresh } = useCaptcha(!proven);
   const check = checks(t);
+
+  const keep = (changes: Partial<RegisterDraft>) =>
+    registerDraft.save({
+      kind,
+      values: form.getFieldsValue(true) as Record<string, unknown>,
+      ...(proof ? { proof } : {}),
+      ...(sentAt ? { sentAt } : {}),
+      ...changes,
+    });
 
   const nextCaptcha = () => {
     form.setFieldValue('captcha', '');
@@ -81,37 +102,62 @@ export function RegisterForm({
         onSuccess: (reply) => {
           toastSuccess(reply.msg);
           countdown.start();
+          const now = Date.now();
+          const earned = reply.data?.captcha_proof
+            ? { value: reply.data.captcha_proof, account: values.account.trim() }
+            : undefined;
+          setSentAt(now);
+          setProof(earned);
+          keep({ sentAt: now, ...(earned ? { proof: earned } : {}) });
+          if (!earned) nextCaptcha();
         },
-        onSettled: nextCaptcha,
+        onError: nextCaptcha,
       },
     );
   };
 
   const onFinish = (values: RegisterValues) => {
-    if (!captcha) return;
+    const picture = proven
+      ? { captcha_proof: proof.value }
+      : captcha
+        ? { captcha_id: captcha.captcha_id, captcha: values.captcha.trim() }
+        : null;
+    if (!picture) return;
     register.mutate(
       {
         account: values.account.trim(),
         password: values.password,
         fund_password: values.fund_password,
         code: values.code,
-        captcha_id: captcha.captcha_id,
-        captcha: values.captcha.trim(),
+        ...picture,
         invite_code: values.invite_code,
         telegram: values.telegram?.trim().replace(/^@/, ''),
       },
       {
         // The account-created screen says it all; no toast on top of it.
-        onSuccess: onRegistered,
-        onError: nextCaptcha,
+        onSuccess: () => {
+          registerDraft.clear();
+          onRegistered();
+        },
+        onError: (error) => {
+          if (proven && failureData(error).field === 'captcha') {
+            // The proof has expired: back to a picture, with the server's message on it.
+            setProof(undefined);
+            keep({ proof: undefined });
+            form.setFields([{ name: 'captcha', errors: [error.message] }]);
+          }
+          if (!proven) nextCaptcha();
+        },
       },
     );
   };
 
   const switchKind = (next: string) => {
-    setKind(next === 'phone' ? 'phone' : 'email');
+    const nextKind = next === 'phone' ? 'phone' : 'email';
+    setKind(nextKind);
     form.setFieldValue('account', '');
     form.setFields([{ name: 'account', errors: [] }]);
+    keep({ kind: nextKind });
   };
 
   return (
@@ -131,7 +177,12 @@ export function RegisterForm({
         layout="vertical"
         className="form-card"
         requiredMarkStyle="none"
-        initialValues={{ invite_code: inviteCode, agree: false }}
+        initialValues={
+          kept
+            ? { ...kept.values, ...(inviteCode ? { invite_code: inviteCode } : {}) }
+            : { invite_code: inviteCode, agree: false }
+        }
+        onValuesChange={() => keep({})}
         onFinish={onFinish}
         footer={
           <SubmitButton loading={register.isPending} testId="register-submit">
@@ -168,14 +219,22 @@ export function RegisterForm({
             />
           )}
         </Form.Item>
-        <Form.Item
-          name="captcha"
-          label={t('auth.captcha')}
-          rules={[rule(check.captcha())]}
-          description={<span className="field-hint">{t('auth.captchaRefresh')}</span>}
-        >
-          <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
-        </Form.Item>
+        {proven ? (
+          <Form.Item label={t('auth.captcha')}>
+            <p className="captcha-done" data-testid="captcha-done">
+              <CheckCircleFill aria-hidden /> {t('auth.captchaDone')}
+            </p>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="captcha"
+            label={t('auth.captcha')}
+            rules={[rule(check.captcha())]}
+            description={<span className="field-hint">{t('auth.captchaRefresh')}</span>}
+          >
+            <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+          </Form.Item>
+        )}
         <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
           <CodeInput
             onSend={() => void onSend()}

@@ -4,8 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 
 export const RESEND_SECONDS = 60;
 
-export function useCountdown(seconds = RESEND_SECONDS) {
-  const [endsAt, setEndsAt] = useState(0);
+/** `startedAt` resumes a countdown begun earlier (a form kept across screens). */
+export function useCountdown(seconds = RESEND_SECONDS, startedAt = 0) {
+  const [endsAt, setEndsAt] = useState(() => (startedAt ? startedAt + seconds * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@olive/protocol';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
+import '../language.css';
 
 export function LanguageList({ onChanged }: { onChanged?: (language: string) => void }) {
   const { t, i18n } = useTranslation();

@@ -8,6 +8,10 @@ export interface CreateRobotInput {
   market: string;
   principal: string;
   direction: Direction;
+  /** The investor's own setting: all three or none. */
+  range_low?: string;
+  range_high?: string;
+  grids?: string;
 }
 
 export const createRobot = (input: CreateRobotInput) =>

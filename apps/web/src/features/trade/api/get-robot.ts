@@ -8,6 +8,13 @@ export type RobotStatus = 'not_started' | 'running' | 'ended';
 
 export const DIRECTIONS: readonly Direction[] = ['long', 'short', 'neutral'];
 
+export interface RobotOrder {
+  side: 'buy' | 'sell';
+  price: string;
+  /** Base coin. */
+  amount: string;
+}
+
 export interface Robot {
   robot_id: string;
   /** Translated by the server ("BTC/USDT long grid"). */
@@ -32,6 +39,15 @@ export interface Robot {
   range_low: string;
   range_high: string;
   grids: number;
+  /** Completed buy-sell pairs after fees (the same figure as realised). */
+  grid_profit: string;
+  /** The open inventory marked at the price (the same figure as unrealised). */
+  floating_pnl: string;
+  /** A fraction; "0" in the first hour. */
+  annualised_return: string;
+  trades_per_day: string;
+  /** The grid's resting limit orders while it runs. */
+  orders: RobotOrder[];
   started_at: string;
   ended_at: string;
   duration_seconds: number;

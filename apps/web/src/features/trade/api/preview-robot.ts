@@ -1,6 +1,7 @@
 // /api/user/quanpreview: what a robot with these settings would run (the range and grid
-// count chosen from recent volatility) and its expected daily yield, which is the median
-// daily return of the same grid backtested over the last 30 days: an estimate.
+// count chosen by a walk-forward backtest of the last 30 days, or the investor's own) and
+// its expected daily yield: the median daily return on the 7 newest days, which the
+// choice never saw. An estimate; `positive` is false when it is not above zero.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 import type { Direction } from './get-robot.ts';
@@ -14,6 +15,9 @@ export interface RobotPreview {
   step: string;
   /** A rate per day ("0.0123" is 1.23%). */
   expected_daily_yield: string;
+  /** Held-out days behind the estimate; 0 when there is not enough history. */
+  out_of_sample_days: number;
+  positive: boolean;
   estimate: true;
 }
 
@@ -21,6 +25,10 @@ export interface PreviewInput {
   market: string;
   direction: Direction;
   principal: string;
+  /** The investor's own setting: all three or none. */
+  range_low?: string;
+  range_high?: string;
+  grids?: string;
 }
 
 export const previewRobot = (input: PreviewInput) =>

@@ -1,7 +1,9 @@
 // Create a robot: market, main direction and principal (at least the market's minimum,
-// at most the balance). As soon as the principal is acceptable the server's preview
-// shows the range and grid count it would run and the estimated daily yield. Creating
-// moves the principal into the robot, which then waits to be started.
+// at most the balance), and optionally the investor's own range and grid count. As soon as the principal is acceptable the server's preview
+// shows the range and grid count it would run (a walk-forward choice) and the estimated
+// daily yield on days the choice never saw; when that is not above zero the form says so
+// plainly, and still lets the investor create. Creating moves the principal into the
+// robot, which then waits to be started.
 import { useState } from 'react';
 import { Button, Input, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +17,7 @@ import { useRobotPreview } from '../api/preview-robot.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { formatRate, principalProblem, signOf, type PrincipalProblem } from '../utils/figures.ts';
 import { CoinMark, baseOf } from './coin-mark.tsx';
+import { CustomGridFields, customProblem, type CustomGrid } from './custom-grid-fields.tsx';
 import { DirectionSwitch } from './direction-switch.tsx';
 import { EstimateNote } from './estimate-note.tsx';
 
@@ -25,6 +28,14 @@ const problemText: Record<PrincipalProblem['key'], string> = {
   minimum: 'trade.principalMinimum',
   balance: 'trade.principalBalance',
 };
+
+const NO_CUSTOM: CustomGrid = { range_low: '', range_high: '', grids: '' };
+const CUSTOM_FIELDS = ['range_low', 'range_high', 'grids'];
+const trimmed = (custom: CustomGrid): CustomGrid => ({
+  range_low: custom.range_low.trim(),
+  range_high: custom.range_high.trim(),
+  grids: custom.grids.trim(),
+});
 
 export function CreateRobotForm({
   markets,
@@ -45,23 +56,57 @@ export function CreateRobotForm({
   const [principal, setPrincipal] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState('');
+  const [customOn, setCustomOn] = useState(false);
+  const [custom, setCustom] = useState<CustomGrid>(NO_CUSTOM);
+  const [customError, setCustomError] = useState('');
   const create = useCreateRobot();
 
   const summary = markets.find((m) => m.market === market);
   const problem = principalProblem(principal, summary?.min_principal, balance);
+  const customBad = customOn ? customProblem(custom) : null;
+  const own = customOn && !customBad ? trimmed(custom) : null;
   // Debounced as one string: a fresh object every render would never settle.
-  const settled = useDebounced(problem ? '' : [market, direction, principal.trim()].join('|'));
-  const [settledMarket = '', settledDirection, settledPrincipal = ''] = settled.split('|');
+  const settled = useDebounced(
+    problem || customBad
+      ? ''
+      : [market, direction, principal.trim(), own?.range_low, own?.range_high, own?.grids].join(
+          '|',
+        ),
+  );
+  const [settledMarket = '', settledDirection, settledPrincipal = '', low, high, grids] =
+    settled.split('|');
   const preview = useRobotPreview(
     settled
       ? {
           market: settledMarket,
           direction: settledDirection as Direction,
           principal: settledPrincipal,
+          ...(low && high && grids ? { range_low: low, range_high: high, grids } : {}),
         }
       : null,
   );
-  const shown = preview.data && !problem ? preview.data : undefined;
+  const ownShown = Boolean(low);
+  const previewField = preview.isError ? failureData(preview.error).field : undefined;
+  const previewCustomError =
+    previewField && CUSTOM_FIELDS.includes(previewField) ? preview.error!.message : '';
+  const shown = preview.data && !problem && !preview.isError ? preview.data : undefined;
+  const warning =
+    shown && shown.out_of_sample_days > 0 && !shown.positive
+      ? t(ownShown ? 'trade.noPositiveOwn' : 'trade.noPositive', { n: shown.out_of_sample_days })
+      : '';
+
+  const toggleCustom = (on: boolean) => {
+    setCustomOn(on);
+    setCustomError('');
+    // start from what the automatic choice would trade, as grid bots do
+    if (on && !custom.range_low && shown) {
+      setCustom({
+        range_low: shown.range_low,
+        range_high: shown.range_high,
+        grids: String(shown.grids),
+      });
+    }
+  };
 
   const describe = (found: PrincipalProblem) => {
     const { key, ...params } = found;
@@ -71,17 +116,28 @@ export function CreateRobotForm({
 
   const submit = async () => {
     setTouched(true);
-    if (problem || !summary) return;
+    if (problem || customBad || !summary) return;
+    const question = t('trade.createConfirm', {
+      amount: formatUsdt(principal.trim()),
+      market,
+      direction: t(`trade.dir.${direction}`),
+    });
+    // When recent data says this robot loses, the question says so too (creating is allowed).
     const ok = await confirmHint(
-      t('trade.createConfirm', {
-        amount: formatUsdt(principal.trim()),
-        market,
-        direction: t(`trade.dir.${direction}`),
-      }),
+      warning ? (
+        <>
+          <p className="confirm-warning" data-testid="confirm-warning">
+            {warning}
+          </p>
+          <p>{question}</p>
+        </>
+      ) : (
+        question
+      ),
     );
     if (!ok) return;
     create.mutate(
-      { market, direction, principal },
+      { market, direction, principal, ...(own ?? {}) },
       {
         onSuccess: (reply) => {
           toastSuccess(reply.msg);
@@ -90,7 +146,9 @@ export function CreateRobotForm({
           if (reply.data) onCreated(reply.data.robot_id);
         },
         onError: (failure) => {
-          if (failureData(failure).field === 'principal') setServerError(failure.message);
+          const field = failureData(failure).field;
+          if (field === 'principal') setServerError(failure.message);
+          if (field && CUSTOM_FIELDS.includes(field)) setCustomError(failure.message);
         },
       },
     );
@@ -110,6 +168,9 @@ export function CreateRobotForm({
               className={`market-chip${m.market === market ? ' market-chip--active' : ''}`}
               onClick={() => {
                 setServerError('');
+                // another market's prices: the investor's range starts again
+                setCustomOn(false);
+                setCustom(NO_CUSTOM);
                 onMarketChange(m.market);
               }}
               data-testid={`market-chip-${baseOf(m.market)}`}
@@ -179,9 +240,20 @@ export function CreateRobotForm({
         </div>
       </div>
 
+      <CustomGridFields
+        enabled={customOn}
+        onEnabledChange={toggleCustom}
+        value={custom}
+        onChange={(value) => {
+          setCustomError('');
+          setCustom(value);
+        }}
+        error={customError || previewCustomError}
+      />
+
       <section className="preview" data-testid="robot-preview" aria-live="polite">
         <div className="preview__head">
-          <span>{t('trade.previewTitle')}</span>
+          <span>{t(ownShown ? 'trade.previewOwn' : 'trade.previewAuto')}</span>
           {preview.isFetching ? <SpinLoading color="primary" style={{ '--size': '14px' }} /> : null}
         </div>
         {shown ? (
@@ -206,6 +278,18 @@ export function CreateRobotForm({
                 </dd>
               </div>
             </dl>
+            <p className="preview__basis" data-testid="preview-basis">
+              {shown.out_of_sample_days > 0
+                ? t(ownShown ? 'trade.outOfSampleOwn' : 'trade.outOfSample', {
+                    n: shown.out_of_sample_days,
+                  })
+                : t('trade.noHistory')}
+            </p>
+            {warning ? (
+              <p className="preview__warning" role="alert" data-testid="preview-warning">
+                {warning}
+              </p>
+            ) : null}
             <EstimateNote />
           </>
         ) : (

@@ -2,6 +2,7 @@
 // direction means for the grid.
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { DIRECTIONS, type Direction } from '../api/get-robot.ts';
 
 export function DirectionSwitch({
@@ -13,7 +14,7 @@ export function DirectionSwitch({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="direction-switch" role="group" aria-label={t('trade.direction')}>
+    <SegmentedGroup className="direction-switch" label={t('trade.direction')}>
       <Segmented
         block
         value={value}
@@ -36,6 +37,6 @@ export function DirectionSwitch({
       <p className="direction-switch__explain" data-testid="direction-explain">
         {t(`trade.dirExplain.${value}`)}
       </p>
-    </div>
+    </SegmentedGroup>
   );
 }

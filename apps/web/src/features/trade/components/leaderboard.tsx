@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Segmented, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useRank, type RankPeriod } from '../api/get-rank.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
@@ -19,7 +20,7 @@ export function Leaderboard() {
 
   return (
     <div className="leaderboard" data-testid="leaderboard">
-      <div className="period-switch">
+      <SegmentedGroup className="period-switch" label={t('trade.leaderboard')}>
         <Segmented
           block
           value={period}
@@ -36,7 +37,7 @@ export function Leaderboard() {
             ),
           }))}
         />
-      </div>
+      </SegmentedGroup>
       {query.isPending ? (
         <div className="list-loading">
           <SpinLoading color="primary" style={{ '--size': '24px' }} />

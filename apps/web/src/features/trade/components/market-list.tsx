@@ -6,6 +6,7 @@ import { formatUsdt } from '../../../lib/format.ts';
 import type { MarketSummary, Markets } from '../api/get-markets.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark, baseOf, coinName } from './coin-mark.tsx';
+import '../trade.css';
 
 export function MarketList({
   markets,

@@ -99,12 +99,28 @@ export function RobotFigures({ robot }: { robot: Robot }) {
         >
           {signedAmount(formatUsdt(robot.cumulative_earnings), robot.cumulative_earnings)}
         </Figure>
-        <Figure label={t('trade.realised')} tone={toneOf(robot.realised)}>
-          {signedAmount(formatUsdt(robot.realised), robot.realised)}
+        <Figure
+          label={t('trade.gridProfit')}
+          tone={toneOf(robot.grid_profit)}
+          testId="robot-grid-profit"
+        >
+          {signedAmount(formatUsdt(robot.grid_profit), robot.grid_profit)}
         </Figure>
-        <Figure label={t('trade.unrealised')} tone={toneOf(robot.unrealised)}>
-          {signedAmount(formatUsdt(robot.unrealised), robot.unrealised)}
+        <Figure
+          label={t('trade.floatingPnl')}
+          tone={toneOf(robot.floating_pnl)}
+          testId="robot-floating"
+        >
+          {signedAmount(formatUsdt(robot.floating_pnl), robot.floating_pnl)}
         </Figure>
+        <Figure
+          label={t('trade.annualised')}
+          tone={toneOf(robot.annualised_return)}
+          testId="robot-annualised"
+        >
+          {formatRate(robot.annualised_return, true)}
+        </Figure>
+        <Figure label={t('trade.tradesPerDay')}>{robot.trades_per_day}</Figure>
         <Figure label={t('trade.settled')}>{formatUsdt(robot.settled_total)}</Figure>
         <Figure label={t('trade.profitTrades')} testId="robot-profit-count">
           {robot.profit_count} / {robot.trade_count}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@olive/protocol';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import type { UpdateState } from '../hooks/use-update-flow.ts';
+import '../update.css';
 
 const steps = ['checking', 'downloading', 'installing', 'completed'] as const;
 

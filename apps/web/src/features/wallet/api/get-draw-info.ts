@@ -31,6 +31,7 @@ export const drawInfoQuery = (network: Network) =>
     staleTime: 5_000,
   });
 
-export function useDrawInfo(network: Network) {
-  return useQuery(drawInfoQuery(network));
+/** `enabled` false while the screen still decides which network to open on. */
+export function useDrawInfo(network: Network, enabled = true) {
+  return useQuery({ ...drawInfoQuery(network), enabled });
 }

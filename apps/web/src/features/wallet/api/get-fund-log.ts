@@ -12,8 +12,10 @@ export interface FundRecord {
   balance_after: string;
   created_at: string;
   memo: string;
-  /** The kind, translated by the server. */
+  /** What it records in its current state, translated by the server. */
   description: string;
+  /** The current state of what it records, when it has one (a withdrawal's status). */
+  state?: string;
 }
 
 interface FundLogPage {
@@ -35,7 +37,7 @@ export const FUND_FILTERS = {
   withdrawals: ['withdrawal_freeze', 'withdrawal_release'],
   robots: ['robot_fund', 'robot_return', 'robot_settle'],
   mining: ['mining_rent', 'mining_payout'],
-  commissions: ['commission'],
+  commissions: ['commission', 'commission_reversal'],
   adjustments: ['adjustment_credit', 'adjustment_debit'],
 } as const satisfies Record<string, readonly string[]>;
 

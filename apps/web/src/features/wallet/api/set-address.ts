@@ -2,6 +2,8 @@
 // customer service can change it, so the screens ask for confirmation first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOk } from '../../../lib/api.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { withSecondFactor } from '../../../lib/second-factor.tsx';
 import type { Network } from '../utils/networks.ts';
 
 export interface SetAddressInput {
@@ -10,11 +12,15 @@ export interface SetAddressInput {
   fund_password: string;
 }
 
-export const setWithdrawalAddress = (input: SetAddressInput) =>
-  callOk<{ network: Network; address: string }>('/api/user/setaddress', {
-    ...input,
-    address: input.address.trim(),
-  });
+/** With two-factor on, the authenticator code is asked as a second step. */
+export const setWithdrawalAddress = withSecondFactor(
+  (input: SetAddressInput & { otp?: string }) =>
+    callOk<{ network: Network; address: string }>('/api/user/setaddress', {
+      ...input,
+      address: input.address.trim(),
+    }),
+  () => i18n.t('accountSecurity.otp'),
+);
 
 export function useSetWithdrawalAddress(onSaved?: () => void) {
   const queryClient = useQueryClient();

@@ -3,6 +3,8 @@
 // lost reply is the same withdrawal, never a second one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOk } from '../../../lib/api.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { withSecondFactor } from '../../../lib/second-factor.tsx';
 import type { Network } from '../utils/networks.ts';
 import type { Withdrawal } from './get-withdrawals.ts';
 
@@ -19,8 +21,12 @@ export function newRequestId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export const withdraw = (input: WithdrawInput) =>
-  callOk<Withdrawal>('/api/user/withdraw', { ...input, amount: input.amount.trim() });
+/** With two-factor on, the authenticator code is asked as a second step (same request_id). */
+export const withdraw = withSecondFactor(
+  (input: WithdrawInput & { otp?: string }) =>
+    callOk<Withdrawal>('/api/user/withdraw', { ...input, amount: input.amount.trim() }),
+  () => i18n.t('accountSecurity.otp'),
+);
 
 export function useWithdraw(onDone?: () => void) {
   const queryClient = useQueryClient();

@@ -1,13 +1,21 @@
 // Saving the withdrawal address of a network: the address, the fund password, and a
-// confirmation, because once saved only customer service can change it.
+// confirmation, because once saved only customer service can change it. The address is
+// shown whole in the confirmation, monospaced and in groups of four, to be read in full.
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { Form, Input } from 'antd-mobile';
+import { Form, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { failureData } from '../../../lib/api.ts';
 import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
 import { useSetWithdrawalAddress } from '../api/set-address.ts';
-import { chainName, looksLikeAddress, networkLabel, type Network } from '../utils/networks.ts';
+import {
+  chainName,
+  groupAddress,
+  looksLikeAddress,
+  networkLabel,
+  type Network,
+} from '../utils/networks.ts';
+import '../wallet.css';
 
 interface Values {
   address: string;
@@ -20,8 +28,17 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
   const save = useSetWithdrawalAddress(onSaved);
 
   const onFinish = async (values: Values) => {
-    const address = values.address.trim();
-    if (!(await confirmHint(t('wallet.addressConfirm', { address })))) return;
+    const address = values.address.replace(/\s+/g, '');
+    const confirmed = await confirmHint(
+      <div className="address-confirm" data-testid="address-confirm">
+        <p>{t('wallet.addressConfirmLead', { network: networkLabel[network] })}</p>
+        <code className="address-confirm__address" dir="ltr" data-testid="address-confirm-address">
+          {groupAddress(address)}
+        </code>
+        <p className="address-confirm__warning">{t('wallet.addressConfirmWarning')}</p>
+      </div>,
+    );
+    if (!confirmed) return;
     save.mutate(
       { network, address, fund_password: values.fund_password },
       {
@@ -61,7 +78,7 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
           rules={[
             {
               validator: (_: unknown, value: unknown) => {
-                const text = typeof value === 'string' ? value.trim() : '';
+                const text = typeof value === 'string' ? value.replace(/\s+/g, '') : '';
                 if (!text) return Promise.reject(new Error(t('wallet.addressRequired')));
                 if (!looksLikeAddress(network, text))
                   return Promise.reject(
@@ -79,13 +96,13 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
             </span>
           }
         >
-          <Input
+          {/* A text area that wraps, monospaced: the whole address stays in view while typing. */}
+          <TextArea
             className="address-input"
             placeholder={network === 'trc20' ? 'T…' : '0x…'}
             autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            clearable
+            autoSize={{ minRows: 2, maxRows: 3 }}
+            rows={2}
             maxLength={64}
             data-testid="address-input"
           />

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
+import '../wallet.css';
 
 export function CopyAddress({ address, testId }: { address: string; testId?: string }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { formatUsdt } from '../../../lib/format.ts';
 import type { DepositInfo } from '../api/get-deposit-info.ts';
 import { chainName, networkLabel } from '../utils/networks.ts';
 import { CopyAddress } from './copy-address.tsx';
+import '../wallet.css';
 
 export function DepositAddress({ info }: { info: DepositInfo }) {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function DepositAddress({ info }: { info: DepositInfo }) {
           size={176}
           marginSize={2}
           level="M"
+          title={t('wallet.qrLabel')}
           bgColor="#f4f4e4"
           fgColor="#16180c"
         />

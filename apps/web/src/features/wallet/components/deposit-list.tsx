@@ -8,6 +8,7 @@ import type { Deposit } from '../api/get-deposit-info.ts';
 import type { Network } from '../utils/networks.ts';
 import { StatusTag } from './status-tag.tsx';
 import { TxLink } from './tx-link.tsx';
+import '../wallet.css';
 
 const statusText = {
   pending: 'wallet.depositPending',
@@ -44,11 +45,15 @@ export function PendingDeposits({ network, deposits }: { network: Network; depos
                 </span>
                 <StatusTag tone="olive">{t(statusText.pending)}</StatusTag>
               </div>
-              <ProgressBar
-                percent={percent}
-                className="confirm-bar"
+              <div
+                role="progressbar"
                 aria-label={t('wallet.confirmations')}
-              />
+                aria-valuemin={0}
+                aria-valuemax={deposit.required_confirmations}
+                aria-valuenow={deposit.confirmations}
+              >
+                <ProgressBar percent={percent} className="confirm-bar" />
+              </div>
               <div className="record__row record__meta">
                 <span data-testid="deposit-progress">
                   {t('wallet.confirmationsOf', {

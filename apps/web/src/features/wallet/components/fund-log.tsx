@@ -1,6 +1,8 @@
 // Fund Details: every change of the balance, newest first, filtered by kind with chips;
 // more rows load as the list scrolls. Each row: what it was (the server's translated
-// description), the signed amount, the balance after, the time and the memo.
+// description, which tells the current state of what it records: a confirmed withdrawal
+// says confirmed), the signed amount, the balance after, the time and the memo. Amounts
+// follow the one rule of lib/format.ts (docs/decisions/118-amount-display.md).
 import { useState } from 'react';
 import { InfiniteScroll, SpinLoading } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
@@ -11,6 +13,16 @@ import { FUND_FILTERS, useFundLog, type FundFilter } from '../api/get-fund-log.t
 import { shortMemo } from '../utils/networks.ts';
 
 const filters = Object.keys(FUND_FILTERS) as FundFilter[];
+
+const SOURCES = ['withdrawal_fee', 'performance_fee', 'mining_margin'];
+
+/** A commission's memo (`<masked member> · L<level> · <source>`), to show it translated. */
+function commission(kind: string, memo: string) {
+  if (kind !== 'commission' && kind !== 'commission_reversal') return null;
+  const match = /^(.+) · L([1-3]) · ([a-z_]+)$/.exec(memo);
+  if (!match || !SOURCES.includes(match[3]!)) return null;
+  return { member: match[1]!, level: Number(match[2]), source: match[3]! };
+}
 
 export function FundLog() {
   const { t } = useTranslation();
@@ -52,12 +64,14 @@ export function FundLog() {
         <ul className="record-list" data-testid="fund-list">
           {records.map((record) => {
             const negative = record.amount.startsWith('-');
+            const paid = commission(record.kind, record.memo);
             return (
               <li
                 key={record.id}
                 className="record"
                 data-testid="fund-record"
                 data-kind={record.kind}
+                data-state={record.state}
               >
                 <div className="record__row">
                   <span className="record__title">{record.description}</span>
@@ -79,7 +93,15 @@ export function FundLog() {
                     </span>
                   </span>
                 </div>
-                {record.memo ? (
+                {paid ? (
+                  <div className="record__memo record__memo--words" data-testid="fund-commission">
+                    <bdi dir="ltr">{paid.member}</bdi>
+                    {' · '}
+                    {t('team.levelN', { level: paid.level })}
+                    {' · '}
+                    {t(`team.source.${paid.source}`)}
+                  </div>
+                ) : record.memo ? (
                   <div className="record__memo" dir="ltr" title={record.memo}>
                     {shortMemo(record.memo)}
                   </div>

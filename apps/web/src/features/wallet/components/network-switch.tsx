@@ -2,7 +2,9 @@
 // every language.
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { NETWORKS, isNetwork, networkLabel, type Network } from '../utils/networks.ts';
+import '../wallet.css';
 
 export function NetworkSwitch({
   value,
@@ -13,7 +15,7 @@ export function NetworkSwitch({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="network-switch" role="group" aria-label={t('wallet.network')} dir="ltr">
+    <SegmentedGroup className="network-switch" label={t('wallet.network')} dir="ltr">
       <Segmented
         block
         value={value}
@@ -34,6 +36,6 @@ export function NetworkSwitch({
           ),
         }))}
       />
-    </div>
+    </SegmentedGroup>
   );
 }

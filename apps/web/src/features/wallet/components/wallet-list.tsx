@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NETWORKS, chainName, networkLabel, type Network } from '../utils/networks.ts';
 import { AddressForm } from './address-form.tsx';
 import { CopyAddress } from './copy-address.tsx';
+import '../wallet.css';
 
 export function WalletList({
   addresses,

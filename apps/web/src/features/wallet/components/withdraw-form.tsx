@@ -12,6 +12,7 @@ import { toastSuccess } from '../../../lib/messages.ts';
 import type { DrawInfo } from '../api/get-draw-info.ts';
 import { newRequestId, useWithdraw } from '../api/withdraw.ts';
 import { amountProblem, maxAmount, receiveAmount, type AmountProblem } from '../utils/amount.ts';
+import '../wallet.css';
 
 interface Values {
   amount: string;

@@ -23,7 +23,8 @@ export type AmountProblem =
   | { key: 'balance' }
   | { key: 'limit'; left: string };
 
-const units = (text: string) => parseAmount(text);
+// Unbounded here: the server refuses amounts too large, with its own message.
+const units = (text: string) => parseAmount(text, null);
 
 /** What is wrong with a typed amount, or null; the server checks all of this again. */
 export function amountProblem(text: string, limits: AmountLimits): AmountProblem | null {

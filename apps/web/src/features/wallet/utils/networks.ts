@@ -45,3 +45,13 @@ export function shortMemo(memo: string): string {
     shortHash(token),
   );
 }
+
+/**
+ * An address in groups of four ("0x 9965 507D 1a55 …"), to be read and compared in full
+ * where a mistake is irreversible (saving the withdrawal address). Nothing is left out.
+ */
+export function groupAddress(address: string): string {
+  const [prefix, body] = address.startsWith('0x') ? ['0x', address.slice(2)] : ['', address];
+  const groups = body.match(/.{1,4}/g) ?? [];
+  return [prefix, ...groups].filter(Boolean).join(' ');
+}

@@ -1,0 +1,357 @@
+// Browser journeys through the operator console (issue 15) against the real server, a
+// local chain and the wallet loops, at 1440x900: an operator made on the command line signs
+// in, enrols TOTP (the code computed here from the secret the page shows), approves a
+// withdrawal held for review and sees it confirmed on the devchain, edits a network's
+// withdrawal fee and finds it in the investor app; then the same screens in Chinese.
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import * as OTPAuth from 'otpauth';
+import { usdtBalance } from '@olive/devchain';
+import { parseAmount } from '@olive/protocol';
+import { startTestServer } from '../../server/test/harness.ts';
+import { register } from '../../server/test/accounts.ts';
+import { runCli } from '../../server/test/cli.ts';
+import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
+import { launchBrowser, phoneContext, screenshots, snap } from '../../web/e2e/browser.ts';
+
+mkdirSync(screenshots, { recursive: true });
+
+const RECIPIENT = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const OPERATOR = 'ops@example.com';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let desk: BrowserContext;
+let page: Page;
+let operatorPassword: string;
+let investor: { token: string; userId: string; withdrawalId: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ devchain: { blockTimeMs: 300, confirmations: 2 } });
+  const [created] = await Promise.all([
+    runCli(server.databaseUrl, ['operator:create', '--email', OPERATOR, '--role', 'admin']),
+    (async () => {
+      browser = await launchBrowser();
+    })(),
+  ]);
+  expect(created.exitCode, JSON.stringify(created.json)).toBe(0);
+  operatorPassword = String(created.json.password);
+
+  // An investor with 200 USDT (a credited deposit, as the watcher posts it), a saved BEP20
+  // address and a 50 USDT withdrawal above the review threshold, so it waits for review.
+  const user = await register(server, { fund_password: '246810' });
+  await server.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `console-test-deposit:${user.userId}`,
+    postings: [
+      { account: platformAccount('custody', 'bep20'), amount: -parseAmount('200') },
+      { account: userAccount(user.userId, 'available'), amount: parseAmount('200') },
+    ],
+  });
+  await server.app.services.settings.put('withdrawal_auto_approve_max', '10');
+  const headers = user.headers;
+  const address = await server.call(
+    '/api/user/setaddress',
+    { network: 'bep20', address: RECIPIENT, fund_password: '246810' },
+    headers,
+  );
+  expect(address.code, address.msg).toBe(1);
+  const withdrawal = await server.call<{ withdrawal_id: string; status: string }>(
+    '/api/user/withdraw',
+    { network: 'bep20', amount: '50', fund_password: '246810' },
+    headers,
+  );
+  expect(withdrawal.data?.status, withdrawal.msg).toBe('pending_review');
+  investor = {
+    token: user.token,
+    userId: user.userId,
+    withdrawalId: withdrawal.data!.withdrawal_id,
+  };
+
+  desk = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  page = await desk.newPage();
+});
+
+// A failed journey leaves the page it failed on beside the screenshots.
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await page?.screenshot({
+      path: `${screenshots}admin-failed-${context.task.name.slice(0, 40)}.png`,
+    });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The 6-digit code an authenticator app shows now for `secret`. */
+function totp(secret: string) {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate();
+}
+
+/** Opens a console path the way the menu does (a client-side navigation). */
+async function open(path: string, heading: string | RegExp) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/admin${path}`);
+  await page.getByRole('heading', { name: heading }).first().waitFor();
+}
+
+describe('operator console', () => {
+  it('signs in an operator made on the CLI and enrols TOTP before anything else', async () => {
+    await page.goto(`${server.url}/admin/withdrawals`);
+    // Not signed in: any console path leads to the sign-in page.
+    await page.getByTestId('login-email').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await snap(page, 'admin-login-en');
+
+    await page.getByTestId('login-email').fill(OPERATOR);
+    await page.getByTestId('login-password').fill(operatorPassword);
+    await page.getByTestId('login-submit').click();
+    // A new operator has no second factor yet: enrolment comes first.
+    const secretText = page.getByTestId('totp-secret');
+    await secretText.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/enrol');
+    await page.locator('main svg').first().waitFor(); // the QR code
+    const secret = ((await secretText.textContent()) ?? '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await snap(page, 'admin-enrol-en');
+
+    await page.getByTestId('enrol-otp').fill(totp(secret));
+    await page.getByTestId('enrol-submit').click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Withdrawals to review').waitFor();
+    await page.getByTestId('operator-email').filter({ hasText: OPERATOR }).waitFor();
+    await snap(page, 'admin-dashboard-en');
+  });
+
+  it('approves a withdrawal held for review and sees it confirmed on the devchain', async () => {
+    await open('/withdrawals', 'Withdrawals');
+    const approve = page.getByTestId(`approve-${investor.withdrawalId}`);
+    await approve.waitFor();
+    await snap(page, 'admin-withdrawals-en');
+
+    await approve.click();
+    await page.getByTestId(`approve-${investor.withdrawalId}-confirm`).click();
+    await page.getByText('Approve: done').waitFor();
+    // Gone from the review queue (the list shows pending reviews first).
+    await approve.waitFor({ state: 'detached' });
+
+    // The wallet worker signs and sends it; the recipient gets amount - fee (0.5 on BEP20).
+    const deadline = Date.now() + 30_000;
+    let received = 0n;
+    while (Date.now() < deadline) {
+      received = parseAmount(
+        await usdtBalance({ deployment: server.devchain!, network: 'bep20', address: RECIPIENT }),
+      );
+      if (received > 0n) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(received).toBe(parseAmount('49.5'));
+
+    // Confirmed once the chain has the blocks; then the console lists it as confirmed.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .selectFrom('withdrawals')
+              .select('status')
+              .where('id', '=', investor.withdrawalId)
+              .executeTakeFirst()
+          )?.status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('confirmed');
+    const filters = page.getByTestId('withdrawals-filters');
+    await filters.getByRole('combobox', { name: 'Status' }).click({ force: true });
+    await page.locator('.ant-select-item-option', { hasText: 'Confirmed' }).click();
+    await page.getByTestId('withdrawals-filter').click();
+    await page
+      .locator(`tr[data-row-key="${investor.withdrawalId}"]`, { hasText: 'Confirmed' })
+      .waitFor();
+  });
+
+  it('edits a network fee and the investor app shows it', async () => {
+    await open('/networks', 'Networks');
+    await page.getByTestId('edit-bep20').click();
+    const fee = page.getByTestId('field-withdrawal_fee');
+    await expect.poll(() => fee.inputValue()).toBe('0.5');
+    await fee.fill('1.25');
+    await snap(page, 'admin-network-edit-en');
+    await page.getByTestId('save').click();
+    await page.getByRole('heading', { name: 'Networks' }).waitFor();
+    await page.locator('tr[data-row-key="bep20"]', { hasText: '1.25' }).waitFor();
+
+    const phone = await phoneContext(browser);
+    await phone.addInitScript(
+      ({ token, userId }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user_id', userId);
+        localStorage.setItem('lang', 'en');
+      },
+      { token: investor.token, userId: investor.userId },
+    );
+    const app = await phone.newPage();
+    await app.goto(`${server.url}/#/pages/personal/personal`);
+    await app.getByTestId('me-withdraw').click();
+    await app.getByTestId('withdraw-fee').filter({ hasText: '1.25 USDT' }).waitFor();
+    await phone.close();
+  });
+
+  it('opens every screen, each answered by the admin API', async () => {
+    // [path, the call that fills it]; a refusal (code 0) names the screen and the message.
+    const screens: [string, string][] = [
+      ['/users', 'users/list'],
+      ['/deposits', 'deposits/list'],
+      ['/withdrawal-policy', 'withdrawal-policy/show'],
+      ['/ledger-audit', 'ledger-audit/show'],
+      ['/markets', 'markets/list'],
+      ['/robots', 'robots/list'],
+      ['/robot-settings', 'robot-settings/show'],
+      ['/mining-models', 'mining-models/list'],
+      ['/rentals', 'rentals/list'],
+      ['/team-rates', 'team-rates/list'],
+      ['/content', 'content/list'],
+      ['/contacts', 'contacts/list'],
+      ['/app-update', 'app-update/show'],
+      ['/operators', 'operators/list'],
+      ['/account', 'auth/sessions/list'],
+      [`/users/show/${investor.userId}`, 'ledger-entries/list'],
+    ];
+    const answered = async (call: string, action: () => Promise<unknown>) => {
+      const reply = page.waitForResponse((r) => r.url().endsWith(`/api/admin/${call}`));
+      await action();
+      const body = (await (await reply).json()) as { code: number; msg: string };
+      expect(body.code, `${call}: ${body.msg}`).toBe(1);
+    };
+    for (const [path, call] of screens) {
+      await answered(call, () =>
+        page.evaluate((to) => {
+          window.history.pushState({}, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, `/admin${path}`),
+      );
+      // OLIVE_ADMIN_SCREENS=1 pictures each one too (for a look, unchecked).
+      if (process.env.OLIVE_ADMIN_SCREENS === '1') {
+        await page.waitForTimeout(600);
+        await page.screenshot({
+          path: `${screenshots}admin-screen${path.replace(/\//g, '-')}.png`,
+        });
+      }
+    }
+    // The audit log searched by a time range (sent as filters `from` and `to`).
+    await answered('audit/list', () => open('/audit', 'Audit log'));
+    const today = new Date().toISOString().slice(0, 10);
+    const range = page.getByTestId('audit-filters').locator('.ant-picker-range input');
+    // Enter in the picker may submit the form already; the Filter button does otherwise.
+    const searched = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/admin/audit/list') &&
+        (r.request().postData() ?? '').includes('"from"'),
+    );
+    await range.first().click();
+    await range.first().fill('2026-01-01');
+    await range.first().press('Enter');
+    await range.last().fill(today);
+    await range.last().press('Enter');
+    await page.getByTestId('audit-filter').click();
+    const reply = await searched;
+    expect(reply.request().postDataJSON()).toMatchObject({
+      filters: { from: expect.stringMatching(/^2026-01-01T/), to: expect.any(String) },
+    });
+    expect(((await reply.json()) as { code: number }).code).toBe(1);
+    await page.locator('tr[data-row-key]').first().waitFor();
+    await answered('users/show', () =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `/admin/users/show/${investor.userId}`),
+    );
+
+    // The user's related lists, one tab each.
+    for (const [tab, call] of [
+      ['Deposits', 'deposits/list'],
+      ['Withdrawals', 'withdrawals/list'],
+      ['Robots', 'robots/list'],
+      ['Rentals', 'rentals/list'],
+      ['Team', 'team-members/list'],
+    ] as const) {
+      await answered(call, () => page.getByRole('tab', { name: tab }).click());
+    }
+  });
+
+  it('adds a support operator, whose console hides what support may not do', async () => {
+    await open('/operators/create', /New Operators|Operators/);
+    await page.getByTestId('field-email').fill('support@example.com');
+    await page.getByTestId('save').click();
+    const shown = page.getByTestId('one-time-password');
+    await shown.waitFor();
+    const password = ((await shown.textContent()) ?? '').trim();
+    expect(password.length).toBeGreaterThanOrEqual(10);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.locator('tr[data-row-key]', { hasText: 'support@example.com' }).waitFor();
+
+    const supportDesk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const support = await supportDesk.newPage();
+    await support.goto(`${server.url}/admin/login`);
+    await support.getByTestId('login-email').fill('support@example.com');
+    await support.getByTestId('login-password').fill(password);
+    await support.getByTestId('login-submit').click();
+    const secret = ((await support.getByTestId('totp-secret').textContent()) ?? '').trim();
+    await support.getByTestId('enrol-otp').fill(totp(secret));
+    await support.getByTestId('enrol-submit').click();
+    await support.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await support
+      .getByTestId('operator-email')
+      .filter({ hasText: 'support@example.com' })
+      .waitFor();
+    // Support may freeze an account but not reset its address or adjust its ledger.
+    await support.goto(`${server.url}/admin/users/show/${investor.userId}`);
+    await support.getByTestId('user-freeze').waitFor();
+    expect(await support.getByTestId('user-reset-address').count()).toBe(0);
+    expect(await support.getByTestId('user-adjust').count()).toBe(0);
+    // No operators, audit log or settings in the menu.
+    await support.getByRole('menuitem', { name: 'System' }).click();
+    await support.getByRole('menuitem', { name: 'My account' }).waitFor();
+    expect(await support.getByRole('menuitem', { name: 'Operators' }).count()).toBe(0);
+    expect(await support.getByRole('menuitem', { name: 'Audit log' }).count()).toBe(0);
+    await supportDesk.close();
+  });
+
+  it('shows the console in Chinese', async () => {
+    await page.getByTestId('language').click();
+    await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
+    await open('/', '概览');
+    await page.getByText('待审核提现').waitFor();
+    await snap(page, 'admin-dashboard-zh');
+    await open(`/users/show/${investor.userId}`, /用户/);
+    await page.getByText('余额（USDT）').waitFor();
+    await snap(page, 'admin-user-zh', true);
+    await open('/audit', '审计日志');
+    await page.locator('tr[data-row-key]').first().waitFor();
+    await snap(page, 'admin-audit-zh');
+
+    // Signed out, the sign-in page keeps the chosen language.
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await fresh.addInitScript(() => localStorage.setItem('olive.admin.lang', 'zh-CN'));
+    const signIn = await fresh.newPage();
+    await signIn.goto(`${server.url}/admin/`);
+    await signIn.getByRole('heading', { name: '登录 Olive 运营后台' }).waitFor();
+    await snap(signIn, 'admin-login-zh');
+    await fresh.close();
+  });
+});

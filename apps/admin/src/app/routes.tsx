@@ -1,0 +1,94 @@
+// Route paths of every screen (the resources in resources.tsx point at them); each lazy.
+import { Route } from 'react-router';
+import { page } from '../components/lazy.tsx';
+
+const Dashboard = page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const UsersList = page(() => import('../features/users/users-list.tsx'), 'UsersList');
+const UserShow = page(() => import('../features/users/user-show.tsx'), 'UserShow');
+const WithdrawalsList = page(
+  () => import('../features/wallet/withdrawals-list.tsx'),
+  'WithdrawalsList',
+);
+const DepositsList = page(() => import('../features/wallet/deposits-list.tsx'), 'DepositsList');
+const NetworksList = page(() => import('../features/wallet/networks.tsx'), 'NetworksList');
+const NetworkEdit = page(() => import('../features/wallet/networks.tsx'), 'NetworkEdit');
+const WithdrawalPolicy = page(
+  () => import('../features/wallet/withdrawal-policy.tsx'),
+  'WithdrawalPolicy',
+);
+const LedgerAudit = page(() => import('../features/wallet/ledger-audit.tsx'), 'LedgerAudit');
+const MarketsList = page(() => import('../features/trading/markets-list.tsx'), 'MarketsList');
+const RobotsList = page(() => import('../features/trading/robots-list.tsx'), 'RobotsList');
+const RobotSettings = page(() => import('../features/trading/robot-settings.tsx'), 'RobotSettings');
+const MiningModelsList = page(
+  () => import('../features/trading/mining-models.tsx'),
+  'MiningModelsList',
+);
+const MiningModelCreate = page(
+  () => import('../features/trading/mining-models.tsx'),
+  'MiningModelCreate',
+);
+const MiningModelEdit = page(
+  () => import('../features/trading/mining-models.tsx'),
+  'MiningModelEdit',
+);
+const RentalsList = page(() => import('../features/trading/rentals-list.tsx'), 'RentalsList');
+const TeamRates = page(() => import('../features/trading/team-rates.tsx'), 'TeamRates');
+const ContentList = page(() => import('../features/publishing/content.tsx'), 'ContentList');
+const ContentCreate = page(() => import('../features/publishing/content.tsx'), 'ContentCreate');
+const ContentEdit = page(() => import('../features/publishing/content.tsx'), 'ContentEdit');
+const ContactsList = page(() => import('../features/publishing/contacts.tsx'), 'ContactsList');
+const ContactCreate = page(() => import('../features/publishing/contacts.tsx'), 'ContactCreate');
+const ContactEdit = page(() => import('../features/publishing/contacts.tsx'), 'ContactEdit');
+const AppUpdate = page(() => import('../features/publishing/app-update.tsx'), 'AppUpdate');
+const OperatorsList = page(() => import('../features/system/operators.tsx'), 'OperatorsList');
+const OperatorCreate = page(() => import('../features/system/operators.tsx'), 'OperatorCreate');
+const OperatorEdit = page(() => import('../features/system/operators.tsx'), 'OperatorEdit');
+const AuditList = page(() => import('../features/system/audit-list.tsx'), 'AuditList');
+const AccountPage = page(() => import('../features/system/account-page.tsx'), 'AccountPage');
+
+export const screenRoutes = (
+  <>
+    <Route index element={<Dashboard />} />
+    <Route path="users">
+      <Route index element={<UsersList />} />
+      <Route path="show/:id" element={<UserShow />} />
+    </Route>
+    <Route path="withdrawals" element={<WithdrawalsList />} />
+    <Route path="deposits" element={<DepositsList />} />
+    <Route path="networks">
+      <Route index element={<NetworksList />} />
+      <Route path="edit/:id" element={<NetworkEdit />} />
+    </Route>
+    <Route path="withdrawal-policy" element={<WithdrawalPolicy />} />
+    <Route path="ledger-audit" element={<LedgerAudit />} />
+    <Route path="markets" element={<MarketsList />} />
+    <Route path="robots" element={<RobotsList />} />
+    <Route path="robot-settings" element={<RobotSettings />} />
+    <Route path="mining-models">
+      <Route index element={<MiningModelsList />} />
+      <Route path="create" element={<MiningModelCreate />} />
+      <Route path="edit/:id" element={<MiningModelEdit />} />
+    </Route>
+    <Route path="rentals" element={<RentalsList />} />
+    <Route path="team-rates" element={<TeamRates />} />
+    <Route path="content">
+      <Route index element={<ContentList />} />
+      <Route path="create" element={<ContentCreate />} />
+      <Route path="edit/:id" element={<ContentEdit />} />
+    </Route>
+    <Route path="contacts">
+      <Route index element={<ContactsList />} />
+      <Route path="create" element={<ContactCreate />} />
+      <Route path="edit/:id" element={<ContactEdit />} />
+    </Route>
+    <Route path="app-update" element={<AppUpdate />} />
+    <Route path="operators">
+      <Route index element={<OperatorsList />} />
+      <Route path="create" element={<OperatorCreate />} />
+      <Route path="edit/:id" element={<OperatorEdit />} />
+    </Route>
+    <Route path="audit" element={<AuditList />} />
+    <Route path="account" element={<AccountPage />} />
+  </>
+);

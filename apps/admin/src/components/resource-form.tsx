@@ -1,0 +1,85 @@
+// Form fields for a resource from a short description, used by create, edit and the
+// singleton settings screens. Server refusals land on the field they name (data.field).
+import { useTranslate } from '@refinedev/core';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+
+export interface Field {
+  key: string;
+  kind?: 'text' | 'decimal' | 'integer' | 'bool' | 'select' | 'textarea' | 'markdown';
+  options?: readonly string[];
+  required?: boolean;
+  /** Shown below the field, a key under `help.`. */
+  help?: boolean;
+  disabled?: boolean;
+  min?: number;
+  max?: number;
+}
+
+const DECIMAL = /^-?\d+(\.\d{1,8})?$/;
+
+export function FormFields({ fields }: { fields: readonly Field[] }) {
+  const t = useTranslate();
+  return (
+    <>
+      {fields.map((field) => {
+        const label = t(`fields.${field.key}`, field.key);
+        const rules = [
+          ...(field.required
+            ? [{ required: true, message: t('form.required', { field: label }) }]
+            : []),
+          ...(field.kind === 'decimal'
+            ? [{ pattern: DECIMAL, message: t('form.decimal', { field: label }) }]
+            : []),
+        ];
+        const extra = field.help ? t(`help.${field.key}`) : undefined;
+        return (
+          <Form.Item
+            key={field.key}
+            name={field.key}
+            label={label}
+            rules={rules}
+            extra={extra}
+            valuePropName={field.kind === 'bool' ? 'checked' : 'value'}
+          >
+            {field.kind === 'bool' ? (
+              // The hidden half of antd's switch sits outside it by design.
+              <Switch disabled={field.disabled} aria-label={label} data-layout="clip-ok" />
+            ) : field.kind === 'select' ? (
+              <Select
+                disabled={field.disabled}
+                aria-label={label}
+                options={(field.options ?? []).map((value) => ({
+                  value,
+                  label: t(`values.${value}`, value),
+                }))}
+              />
+            ) : field.kind === 'integer' ? (
+              <InputNumber
+                disabled={field.disabled}
+                aria-label={label}
+                min={field.min}
+                max={field.max}
+                precision={0}
+                style={{ width: 200 }}
+              />
+            ) : field.kind === 'textarea' || field.kind === 'markdown' ? (
+              <Input.TextArea
+                disabled={field.disabled}
+                aria-label={label}
+                autoSize={{ minRows: field.kind === 'markdown' ? 8 : 3, maxRows: 24 }}
+              />
+            ) : (
+              <Input
+                disabled={field.disabled}
+                aria-label={label}
+                inputMode={field.kind === 'decimal' ? 'decimal' : undefined}
+                style={field.kind === 'decimal' ? { width: 240 } : undefined}
+                data-testid={`field-${field.key}`}
+              />
+            )}
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}

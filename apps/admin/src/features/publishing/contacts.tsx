@@ -1,0 +1,73 @@
+// Customer-service contacts shown in the investor app. No delete: disable instead.
+import { useTranslate } from '@refinedev/core';
+import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
+import { Form } from 'antd';
+import { ResourceTable } from '../../components/resource-table.tsx';
+import { FormFields, type Field } from '../../components/resource-form.tsx';
+
+const FIELDS: Field[] = [
+  { key: 'kind', kind: 'select', options: ['group', 'person'], required: true },
+  {
+    key: 'channel',
+    kind: 'select',
+    options: ['telegram', 'whatsapp', 'email', 'line', 'phone', 'web'],
+    required: true,
+  },
+  { key: 'label', required: true },
+  { key: 'url', required: true },
+  { key: 'hours' },
+  { key: 'sort', kind: 'integer', min: 0, max: 100000 },
+  { key: 'enabled', kind: 'bool' },
+];
+
+export function ContactsList() {
+  const t = useTranslate();
+  return (
+    <List title={t('resources.contacts')}>
+      <ResourceTable
+        resource="contacts"
+        columns={[
+          { key: 'id' },
+          { key: 'kind', kind: 'state' },
+          { key: 'channel' },
+          { key: 'label' },
+          { key: 'url' },
+          { key: 'hours' },
+          { key: 'sort' },
+          { key: 'enabled', kind: 'bool' },
+        ]}
+        actions={(c) => <EditButton hideText size="small" recordItemId={c.id} />}
+      />
+    </List>
+  );
+}
+
+export function ContactCreate() {
+  const { formProps, saveButtonProps } = useForm({ resource: 'contacts' });
+  return (
+    <Create goBack={false} saveButtonProps={saveButtonProps}>
+      <Form
+        {...formProps}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        initialValues={{ kind: 'group', enabled: true, sort: 0 }}
+      >
+        <FormFields fields={FIELDS} />
+      </Form>
+    </Create>
+  );
+}
+
+export function ContactEdit() {
+  const { formProps, saveButtonProps } = useForm({
+    resource: 'contacts',
+    mutationMode: 'pessimistic',
+  });
+  return (
+    <Edit goBack={false} saveButtonProps={saveButtonProps}>
+      <Form {...formProps} layout="vertical" style={{ maxWidth: 560 }}>
+        <FormFields fields={FIELDS} />
+      </Form>
+    </Edit>
+  );
+}

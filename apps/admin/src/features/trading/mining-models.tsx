@@ -1,0 +1,73 @@
+// Mining machines investors rent: prices, stock and whether they are offered. No delete
+// (rentals refer to them): disable instead.
+import { useTranslate } from '@refinedev/core';
+import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
+import { Form } from 'antd';
+import { ResourceTable } from '../../components/resource-table.tsx';
+import { FormFields, type Field } from '../../components/resource-form.tsx';
+
+const FIELDS: Field[] = [
+  { key: 'name', required: true },
+  { key: 'algorithm' },
+  { key: 'hash_rate_ths', kind: 'decimal', required: true },
+  { key: 'power_w', kind: 'integer', min: 0, required: true },
+  { key: 'price_per_day', kind: 'decimal', required: true },
+  { key: 'electricity_per_day', kind: 'decimal', required: true },
+  { key: 'margin_rate', kind: 'decimal' },
+  { key: 'min_days', kind: 'integer', min: 1, required: true },
+  { key: 'stock', kind: 'integer', min: 0, required: true },
+  { key: 'enabled', kind: 'bool' },
+];
+
+export function MiningModelsList() {
+  const t = useTranslate();
+  return (
+    <List title={t('resources.mining-models')}>
+      <ResourceTable
+        resource="mining-models"
+        columns={[
+          { key: 'id', sortable: true },
+          { key: 'name' },
+          { key: 'hash_rate_ths' },
+          { key: 'price_per_day', kind: 'money' },
+          { key: 'electricity_per_day', kind: 'money' },
+          { key: 'min_days' },
+          { key: 'stock' },
+          { key: 'rented' },
+          { key: 'enabled', kind: 'bool' },
+        ]}
+        actions={(m) => <EditButton hideText size="small" recordItemId={m.id} />}
+      />
+    </List>
+  );
+}
+
+export function MiningModelCreate() {
+  const { formProps, saveButtonProps } = useForm({ resource: 'mining-models' });
+  return (
+    <Create goBack={false} saveButtonProps={saveButtonProps}>
+      <Form
+        {...formProps}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        initialValues={{ algorithm: 'SHA-256', margin_rate: '0.2', enabled: true }}
+      >
+        <FormFields fields={FIELDS} />
+      </Form>
+    </Create>
+  );
+}
+
+export function MiningModelEdit() {
+  const { formProps, saveButtonProps } = useForm({
+    resource: 'mining-models',
+    mutationMode: 'pessimistic',
+  });
+  return (
+    <Edit goBack={false} saveButtonProps={saveButtonProps}>
+      <Form {...formProps} layout="vertical" style={{ maxWidth: 560 }}>
+        <FormFields fields={FIELDS} />
+      </Form>
+    </Edit>
+  );
+}

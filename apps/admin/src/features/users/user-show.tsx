@@ -1,0 +1,307 @@
+// One investor: balances, addresses and team, then every related list (ledger entries,
+// deposits, withdrawals, robots, rentals, team members) paged by the server, and the
+// actions a reviewer takes: freeze and unfreeze, reset a withdrawal address, and (admin
+// only) a ledger adjustment with its mandatory reason, posted through the ledger.
+import { useCan, useShow, useTranslate } from '@refinedev/core';
+import { Show } from '@refinedev/antd';
+import { Card, Descriptions, Space, Tabs } from 'antd';
+import { ActionButton, REASON } from '../../components/action-button.tsx';
+import { ResourceTable } from '../../components/resource-table.tsx';
+import { Value } from '../../components/values.tsx';
+
+interface UserDetail {
+  id: string;
+  account: string;
+  account_kind: string;
+  nickname: string;
+  status: string;
+  withdrawals_frozen: boolean;
+  inviter_id: string | null;
+  created_at: string;
+  balances: Record<
+    'available' | 'frozen' | 'robot_principal' | 'robot_pnl' | 'mining' | 'total',
+    string
+  >;
+  deposit_addresses: Record<string, string>;
+  withdrawal_addresses: Record<string, string>;
+  team: {
+    inviter_id: string | null;
+    team_count: number;
+    performance: string;
+    team_earnings: string;
+  };
+}
+
+const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
+
+export function UserShow() {
+  const t = useTranslate();
+  const { result: user, query } = useShow<UserDetail>({ resource: 'users' });
+  // Freezing sign-in needs its own permission (finance freezes withdrawals only).
+  const { data: signIn } = useCan({ resource: 'users', action: 'freeze-sign-in' });
+  const scopes = signIn?.can ? ['sign_in', 'withdrawals'] : ['withdrawals'];
+  const id = user?.id;
+  const related = id === undefined ? null : { user_id: id };
+
+  const actions = id !== undefined && (
+    <Space wrap>
+      <ActionButton
+        resource="users"
+        action="freeze"
+        id={id}
+        label={t('users.freeze')}
+        danger
+        testId="user-freeze"
+        fields={[{ key: 'scope', kind: 'select', options: scopes, required: true }, REASON]}
+      />
+      <ActionButton
+        resource="users"
+        action="unfreeze"
+        id={id}
+        label={t('users.unfreeze')}
+        testId="user-unfreeze"
+        fields={[{ key: 'scope', kind: 'select', options: scopes, required: true }, REASON]}
+      />
+      <ActionButton
+        resource="users"
+        action="reset-address"
+        id={id}
+        label={t('users.resetAddress')}
+        testId="user-reset-address"
+        fields={[{ key: 'network', kind: 'select', options: NETWORKS, required: true }, REASON]}
+      />
+      <ActionButton
+        resource="users"
+        action="adjust"
+        id={id}
+        label={t('users.adjust')}
+        danger
+        testId="user-adjust"
+        refresh={['ledger-entries']}
+        idempotent
+        fields={[{ key: 'amount', kind: 'decimal', required: true, help: true }, REASON]}
+      />
+    </Space>
+  );
+
+  return (
+    <Show
+      goBack={false}
+      isLoading={query.isLoading}
+      title={user ? `${t('resources.users')} · ${user.account}` : t('resources.users')}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {actions}
+          {defaultButtons}
+        </>
+      )}
+    >
+      {user && (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+            <Descriptions.Item label={t('fields.id')}>{user.id}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.account')}>{user.account}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.nickname')}>{user.nickname}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.status')}>
+              <Value kind="state" value={user.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.withdrawals_frozen')}>
+              <Value kind="bool" value={user.withdrawals_frozen} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.inviter_id')}>
+              <Value value={user.inviter_id} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.created_at')}>
+              <Value kind="date" value={user.created_at} />
+            </Descriptions.Item>
+          </Descriptions>
+          <Space wrap align="start" size="middle">
+            <Card size="small" title={t('users.balances')} style={{ minWidth: 260 }}>
+              <Descriptions size="small" column={1}>
+                {(
+                  [
+                    'available',
+                    'frozen',
+                    'robot_principal',
+                    'robot_pnl',
+                    'mining',
+                    'total',
+                  ] as const
+                ).map((k) => (
+                  <Descriptions.Item key={k} label={t(`fields.${k}`)}>
+                    <Value kind="money" value={user.balances[k]} />
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            </Card>
+            <Card size="small" title={t('users.addresses')} style={{ minWidth: 360 }}>
+              <Descriptions size="small" column={1}>
+                {NETWORKS.map((n) => (
+                  <Descriptions.Item key={n} label={`${n.toUpperCase()} ${t('users.deposit')}`}>
+                    <Value kind="hash" value={user.deposit_addresses[n]} />
+                  </Descriptions.Item>
+                ))}
+                {NETWORKS.map((n) => (
+                  <Descriptions.Item
+                    key={`w${n}`}
+                    label={`${n.toUpperCase()} ${t('users.withdrawal')}`}
+                  >
+                    <Value kind="hash" value={user.withdrawal_addresses[n]} />
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            </Card>
+            <Card size="small" title={t('users.team')} style={{ minWidth: 260 }}>
+              <Descriptions size="small" column={1}>
+                <Descriptions.Item label={t('fields.team_count')}>
+                  {user.team.team_count}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('fields.performance')}>
+                  <Value kind="money" value={user.team.performance} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('fields.team_earnings')}>
+                  <Value kind="money" value={user.team.team_earnings} />
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+          </Space>
+          {related && (
+            <Tabs
+              items={[
+                {
+                  key: 'ledger',
+                  label: t('resources.ledger-entries'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="ledger-entries"
+                      permanent={related}
+                      filters={[
+                        { key: 'kind' },
+                        {
+                          key: 'account_kind',
+                          options: ['available', 'frozen', 'robot_principal', 'mining'],
+                        },
+                      ]}
+                      columns={[
+                        { key: 'id', sortable: true },
+                        { key: 'entry_id' },
+                        { key: 'kind' },
+                        { key: 'account_kind', kind: 'enum' },
+                        { key: 'amount', kind: 'money' },
+                        { key: 'balance_after', kind: 'money' },
+                        { key: 'reference' },
+                        { key: 'reason' },
+                        { key: 'created_at', kind: 'date' },
+                      ]}
+                    />
+                  ),
+                },
+                {
+                  key: 'deposits',
+                  label: t('resources.deposits'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="deposits"
+                      permanent={related}
+                      columns={[
+                        { key: 'id', sortable: true },
+                        { key: 'network' },
+                        { key: 'amount', kind: 'money', sortable: true },
+                        { key: 'status', kind: 'state' },
+                        { key: 'confirmations' },
+                        { key: 'tx_hash', kind: 'hash' },
+                        { key: 'created_at', kind: 'date', sortable: true },
+                      ]}
+                    />
+                  ),
+                },
+                {
+                  key: 'withdrawals',
+                  label: t('resources.withdrawals'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="withdrawals"
+                      permanent={related}
+                      columns={[
+                        { key: 'id', sortable: true },
+                        { key: 'network' },
+                        { key: 'amount', kind: 'money', sortable: true },
+                        { key: 'status', kind: 'state' },
+                        { key: 'address', kind: 'hash' },
+                        { key: 'tx_hash', kind: 'hash' },
+                        { key: 'created_at', kind: 'date', sortable: true },
+                      ]}
+                    />
+                  ),
+                },
+                {
+                  key: 'robots',
+                  label: t('resources.robots'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="robots"
+                      permanent={related}
+                      columns={[
+                        { key: 'id', sortable: true },
+                        { key: 'market' },
+                        { key: 'direction' },
+                        { key: 'status', kind: 'state' },
+                        { key: 'principal', kind: 'money', sortable: true },
+                        { key: 'settled_net', kind: 'money' },
+                        { key: 'created_at', kind: 'date' },
+                      ]}
+                    />
+                  ),
+                },
+                {
+                  key: 'rentals',
+                  label: t('resources.rentals'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="rentals"
+                      permanent={related}
+                      columns={[
+                        { key: 'id', sortable: true },
+                        { key: 'model' },
+                        { key: 'hash_rate_ths' },
+                        { key: 'days' },
+                        { key: 'status', kind: 'state' },
+                        { key: 'expires_at', kind: 'date' },
+                      ]}
+                    />
+                  ),
+                },
+                {
+                  key: 'team',
+                  label: t('resources.team-members'),
+                  children: (
+                    <ResourceTable
+                      embedded
+                      resource="team-members"
+                      rowKey="user_id"
+                      permanent={related}
+                      columns={[
+                        { key: 'user_id' },
+                        { key: 'account' },
+                        { key: 'level' },
+                        { key: 'total_topup', kind: 'money' },
+                        { key: 'total_withdrawal', kind: 'money' },
+                        { key: 'team_count' },
+                        { key: 'joined_at', kind: 'date' },
+                      ]}
+                    />
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Space>
+      )}
+    </Show>
+  );
+}

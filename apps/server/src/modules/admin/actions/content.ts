@@ -1,0 +1,276 @@
+// content/*, contacts/*, app-update/*: what editors change.
+import { Type } from 'typebox';
+import { LANGUAGE_CODES } from '@olive/protocol';
+import { AppError } from '../../../errors.ts';
+import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
+import type { ContentKind } from '../../content/content.repository.ts';
+import type { AdminDeps } from '../deps.ts';
+import { ID, listBody, listQuery } from '../list.ts';
+import { action } from '../routes.ts';
+
+const Lang = Type.Union(LANGUAGE_CODES.map((l) => Type.Literal(l)));
+const Kind = Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k)));
+const itemFields = {
+  key: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  category: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  link_url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  pinned: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+};
+const contactFields = {
+  kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
+  channel: Type.Union(CONTACT_CHANNELS.map((c) => Type.Literal(c))),
+  label: Type.String({ minLength: 1, maxLength: 80 }),
+  url: Type.String({ minLength: 1, maxLength: 500 }),
+  hours: Type.Optional(Type.String({ maxLength: 80 })),
+  sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+};
+const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export function contentActions(deps: AdminDeps) {
+  const { content, updates, clock } = deps;
+
+  async function showItem(id: string) {
+    const { item, translations } = await content.show(id).catch((error: unknown) => {
+      if (error instanceof AppError) throw new AppError('admin.not_found', {}, { field: 'id' });
+      throw error;
+    });
+    const en = translations.find((t) => t.lang === 'en') ?? translations[0];
+    return {
+      id: item.id,
+      kind: item.kind,
+      key: item.key,
+      category: item.category,
+      link_url: item.link_url,
+      pinned: item.pinned,
+      sort: item.sort,
+      published_at: iso(item.published_at),
+      created_at: iso(item.created_at),
+      updated_at: iso(item.updated_at),
+      title: en?.title ?? '',
+      languages: translations.map((t) => t.lang),
+      translations,
+    };
+  }
+
+  type Contact = Awaited<ReturnType<typeof content.allContacts>>[number];
+  const contact = (c: Contact) => ({
+    id: c.id,
+    kind: c.kind,
+    channel: c.channel,
+    label: c.label,
+    url: c.url,
+    hours: c.hours,
+    sort: c.sort,
+    enabled: c.enabled,
+  });
+  async function showContact(id: string) {
+    const found = (await content.allContacts()).find((c) => c.id === id);
+    if (!found) throw new AppError('admin.not_found', {}, { field: 'id' });
+    return contact(found);
+  }
+
+  return [
+    action({
+      path: 'content/list',
+      permission: 'content.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id'],
+          filters: { kind: CONTENT_KINDS, published: 'bool' },
+        });
+        const now = clock.now().getTime();
+        let rows = await content.list(query.filters.kind as ContentKind | undefined);
+        if (query.filters.published !== undefined) {
+          rows = rows.filter(
+            (r) =>
+              (r.published_at !== null && new Date(r.published_at).getTime() <= now) ===
+              query.filters.published,
+          );
+        }
+        if (query.order === 'desc') rows.reverse();
+        const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
+        return {
+          data: {
+            list: page.map((r) => ({
+              id: r.id,
+              kind: r.kind,
+              key: r.key,
+              pinned: r.pinned,
+              published_at: iso(r.published_at),
+              title: r.title ?? '',
+              languages: r.langs,
+            })),
+            total: rows.length,
+            page: query.page,
+            limit: query.limit,
+          },
+        };
+      },
+    }),
+    action({
+      path: 'content/show',
+      permission: 'content.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await showItem(body.id) }),
+    }),
+    action({
+      path: 'content/create',
+      permission: 'content.create',
+      writes: true,
+      body: {
+        kind: Kind,
+        lang: Lang,
+        title: Type.String({ minLength: 1, maxLength: 200 }),
+        body: Type.String({ maxLength: 100_000 }),
+        ...itemFields,
+      },
+      async run(body) {
+        const { kind, lang, title, body: text, ...fields } = body;
+        const id = await content.add({ ...defined(fields), kind, lang, title, body: text });
+        const after = await showItem(id);
+        return { data: after, audit: { target: `content:${id}`, after: { kind, lang, title } } };
+      },
+    }),
+    action({
+      path: 'content/update',
+      permission: 'content.update',
+      writes: true,
+      body: {
+        id: ID,
+        lang: Type.Optional(Lang),
+        title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        body: Type.Optional(Type.String({ maxLength: 100_000 })),
+        ...itemFields,
+      },
+      async run(body) {
+        const { id, ...change } = body;
+        const before = await showItem(id);
+        await content.set(id, defined(change));
+        const after = await showItem(id);
+        return {
+          data: after,
+          audit: {
+            target: `content:${id}`,
+            before: { ...before, translations: undefined },
+            after: defined(change),
+          },
+        };
+      },
+    }),
+    ...(['publish', 'unpublish'] as const).map((verb) =>
+      action({
+        path: `content/${verb}`,
+        permission: `content.${verb}`,
+        writes: true,
+        body: {
+          id: ID,
+          at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+        },
+        async run(body) {
+          const before = await showItem(body.id);
+          const at = verb === 'unpublish' ? null : body.at ? new Date(body.at) : clock.now();
+          await content.publish(body.id, at);
+          const after = await showItem(body.id);
+          return {
+            data: after,
+            audit: {
+              target: `content:${body.id}`,
+              before: { published_at: before.published_at },
+              after: { published_at: after.published_at },
+            },
+          };
+        },
+      }),
+    ),
+    action({
+      path: 'contacts/list',
+      permission: 'contacts.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, { sortable: ['sort'], defaultOrder: 'asc' });
+        const list = (await content.allContacts()).map(contact);
+        return { data: { list, total: list.length, page: query.page, limit: query.limit } };
+      },
+    }),
+    action({
+      path: 'contacts/show',
+      permission: 'contacts.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await showContact(body.id) }),
+    }),
+    action({
+      path: 'contacts/create',
+      permission: 'contacts.create',
+      writes: true,
+      body: contactFields,
+      async run(body) {
+        const id = await content.addContact({
+          ...body,
+          hours: body.hours ?? '',
+          sort: body.sort ?? 0,
+        });
+        const after = await showContact(id);
+        return { data: after, audit: { target: `contact:${id}`, after } };
+      },
+    }),
+    action({
+      path: 'contacts/update',
+      permission: 'contacts.update',
+      writes: true,
+      body: {
+        id: ID,
+        kind: Type.Optional(contactFields.kind),
+        channel: Type.Optional(contactFields.channel),
+        label: Type.Optional(contactFields.label),
+        url: Type.Optional(contactFields.url),
+        hours: contactFields.hours,
+        sort: contactFields.sort,
+        enabled: Type.Optional(Type.Boolean()),
+      },
+      async run(body) {
+        const { id, ...change } = body;
+        const before = await showContact(id);
+        await content.setContact(id, defined(change));
+        const after = await showContact(id);
+        return { data: after, audit: { target: `contact:${id}`, before, after } };
+      },
+    }),
+    action({
+      path: 'app-update/show',
+      permission: 'app-update.show',
+      writes: false,
+      body: Singleton,
+      run: async () => ({ data: { id: 'app-update', ...(await updates.current()) } }),
+    }),
+    action({
+      path: 'app-update/update',
+      permission: 'app-update.update',
+      writes: true,
+      body: {
+        ...Singleton,
+        latest_version: Type.Optional(Type.String({ maxLength: 20 })),
+        min_version: Type.Optional(Type.String({ maxLength: 20 })),
+        android_url: Type.Optional(Type.String({ maxLength: 500 })),
+        ios_url: Type.Optional(Type.String({ maxLength: 500 })),
+      },
+      async run(body) {
+        const { id: _id, ...change } = body;
+        const { before, after } = await updates.set(defined(change));
+        return {
+          data: { id: 'app-update', ...after },
+          audit: { target: 'settings:app-update', before, after },
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,352 @@
+// deposits, withdrawals (review, four-eyes), withdrawal policy, networks, markets,
+// robots and their fees, mining models and rentals, team rates.
+import { Type } from 'typebox';
+import type { AdminDeps } from '../deps.ts';
+import { ID, listBody, listQuery } from '../list.ts';
+import { action } from '../routes.ts';
+
+const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
+const Amount = Type.String({ minLength: 1, maxLength: 30 });
+const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
+const MARKETS = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'TRX/USDT'] as const;
+
+const modelFields = {
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+  algorithm: Type.Optional(Type.String({ maxLength: 40 })),
+  hash_rate_ths: Type.Optional(Amount),
+  power_w: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  price_per_day: Type.Optional(Amount),
+  electricity_per_day: Type.Optional(Amount),
+  margin_rate: Type.Optional(Type.String({ maxLength: 10 })),
+  min_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  stock: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+  enabled: Type.Optional(Type.Boolean()),
+};
+
+export function operationActions(deps: AdminDeps) {
+  const { wallet, withdrawals, robots, mining, team } = deps;
+  const paged = <T extends { list: unknown[]; total: number }>(
+    data: T,
+    q: { page: number; limit: number },
+  ) => ({ ...data, page: q.page, limit: q.limit });
+
+  return [
+    // Deposits
+    action({
+      path: 'deposits/list',
+      permission: 'deposits.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id', 'created_at', 'amount'],
+          filters: {
+            network: NETWORKS,
+            status: ['pending', 'credited', 'below_minimum', 'orphaned'],
+            user_id: 'id',
+          },
+        });
+        return { data: paged(await wallet.deposits(query), query) };
+      },
+    }),
+    action({
+      path: 'deposits/show',
+      permission: 'deposits.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await wallet.deposit(body.id) }),
+    }),
+
+    // Withdrawals
+    action({
+      path: 'withdrawals/list',
+      permission: 'withdrawals.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id', 'created_at', 'amount'],
+          filters: {
+            network: NETWORKS,
+            status: ['pending_review', 'approved', 'broadcast', 'confirmed', 'rejected', 'failed'],
+            user_id: 'id',
+            awaiting: ['first', 'second'],
+          },
+        });
+        return { data: paged(await wallet.withdrawals(query), query) };
+      },
+    }),
+    action({
+      path: 'withdrawals/show',
+      permission: 'withdrawals.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await wallet.withdrawal(body.id) }),
+    }),
+    action({
+      path: 'withdrawals/approve',
+      permission: 'withdrawals.approve',
+      writes: true,
+      body: { id: ID },
+      async run(body, call) {
+        const { before, after } = await wallet.approve(body.id, call.operator.email);
+        return { data: after, audit: { target: `withdrawal:${body.id}`, before, after } };
+      },
+    }),
+    action({
+      path: 'withdrawals/reject',
+      permission: 'withdrawals.reject',
+      writes: true,
+      body: { id: ID, reason: Type.String({ maxLength: 500 }) },
+      async run(body, call) {
+        const { before, after } = await wallet.reject(body.id, call.operator.email, body.reason);
+        return {
+          data: after,
+          audit: { target: `withdrawal:${body.id}`, before, after, reason: body.reason },
+        };
+      },
+    }),
+    action({
+      path: 'withdrawal-policy/show',
+      permission: 'withdrawal-policy.show',
+      writes: false,
+      body: Singleton,
+      run: async () => ({ data: { id: 'withdrawal-policy', ...(await withdrawals.policy()) } }),
+    }),
+    action({
+      path: 'withdrawal-policy/update',
+      permission: 'withdrawal-policy.update',
+      writes: true,
+      body: {
+        ...Singleton,
+        auto_approve_max: Type.Optional(Amount),
+        four_eyes_min: Type.Optional(Amount),
+      },
+      async run(body) {
+        const before = await withdrawals.policy();
+        const after = await withdrawals.setPolicy(body);
+        return {
+          data: { id: 'withdrawal-policy', ...after },
+          audit: { target: 'settings:withdrawal-policy', before, after },
+        };
+      },
+    }),
+
+    // Networks
+    action({
+      path: 'networks/list',
+      permission: 'networks.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, { sortable: ['id'] });
+        return { data: paged(await wallet.networks(), query) };
+      },
+    }),
+    action({
+      path: 'networks/show',
+      permission: 'networks.show',
+      writes: false,
+      body: { id: Type.Union(NETWORKS.map((n) => Type.Literal(n))) },
+      run: async (body) => ({ data: await wallet.network(body.id) }),
+    }),
+    action({
+      path: 'networks/update',
+      permission: 'networks.update',
+      writes: true,
+      body: {
+        id: Type.Union(NETWORKS.map((n) => Type.Literal(n))),
+        confirmations: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        min_deposit: Type.Optional(Amount),
+        min_withdrawal: Type.Optional(Amount),
+        withdrawal_fee: Type.Optional(Amount),
+        daily_withdrawal_limit: Type.Optional(Amount),
+        deposit_enabled: Type.Optional(Type.Boolean()),
+        withdraw_enabled: Type.Optional(Type.Boolean()),
+      },
+      async run(body) {
+        const { id, ...change } = body;
+        const { before, after } = await wallet.setNetwork(id, change);
+        return { data: after, audit: { target: `network:${id}`, before, after } };
+      },
+    }),
+
+    // Markets, robots, robot settings
+    action({
+      path: 'markets/list',
+      permission: 'markets.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, { sortable: ['id'] });
+        return { data: paged(await robots.markets(), query) };
+      },
+    }),
+    action({
+      path: 'markets/update',
+      permission: 'markets.update',
+      writes: true,
+      body: { id: Type.Union(MARKETS.map((m) => Type.Literal(m))), enabled: Type.Boolean() },
+      async run(body) {
+        const { before, after } = await robots.setMarketEnabled(body.id, body.enabled);
+        const data = (await robots.markets()).list.find((m) => m.id === body.id);
+        return { data, audit: { target: `market:${body.id}`, before, after } };
+      },
+    }),
+    action({
+      path: 'robots/list',
+      permission: 'robots.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id', 'principal'],
+          filters: {
+            user_id: 'id',
+            market: MARKETS,
+            status: ['not_started', 'running', 'ended'],
+            disabled: 'bool',
+          },
+        });
+        return { data: paged(await robots.list(query), query) };
+      },
+    }),
+    action({
+      path: 'robots/show',
+      permission: 'robots.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await robots.show(body.id) }),
+    }),
+    ...([true, false] as const).map((disabled) =>
+      action({
+        path: disabled ? 'robots/disable' : 'robots/enable',
+        permission: disabled ? 'robots.disable' : 'robots.enable',
+        writes: true,
+        body: { id: ID },
+        async run(body) {
+          const { before, after } = await robots.setDisabled(body.id, disabled);
+          return { data: after, audit: { target: `robot:${body.id}`, before, after } };
+        },
+      }),
+    ),
+    action({
+      path: 'robot-settings/show',
+      permission: 'robot-settings.show',
+      writes: false,
+      body: Singleton,
+      run: async () => ({ data: { id: 'robot-settings', ...(await robots.fees()) } }),
+    }),
+    action({
+      path: 'robot-settings/update',
+      permission: 'robot-settings.update',
+      writes: true,
+      body: {
+        ...Singleton,
+        performance_fee: Type.Optional(Type.String({ maxLength: 12 })),
+        maker_fee: Type.Optional(Type.String({ maxLength: 12 })),
+      },
+      async run(body) {
+        const { before, after } = await robots.setFees(body);
+        return {
+          data: { id: 'robot-settings', ...after },
+          audit: { target: 'settings:robot-settings', before, after },
+        };
+      },
+    }),
+
+    // Mining
+    action({
+      path: 'mining-models/list',
+      permission: 'mining-models.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, { sortable: ['id'] });
+        return { data: paged(await mining.models(), query) };
+      },
+    }),
+    action({
+      path: 'mining-models/show',
+      permission: 'mining-models.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await mining.show(body.id) }),
+    }),
+    action({
+      path: 'mining-models/create',
+      permission: 'mining-models.create',
+      writes: true,
+      body: modelFields,
+      async run(body) {
+        const after = await mining.create(body);
+        return { data: after, audit: { target: `mining-model:${after.id}`, after } };
+      },
+    }),
+    action({
+      path: 'mining-models/update',
+      permission: 'mining-models.update',
+      writes: true,
+      body: { id: ID, ...modelFields },
+      async run(body) {
+        const { id, ...change } = body;
+        const { before, after } = await mining.update(id, change);
+        return { data: after, audit: { target: `mining-model:${id}`, before, after } };
+      },
+    }),
+    action({
+      path: 'rentals/list',
+      permission: 'rentals.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id'],
+          filters: { user_id: 'id', status: ['active', 'expired'], model_id: 'id' },
+        });
+        return { data: paged(await mining.rentals(query), query) };
+      },
+    }),
+
+    // Team rates
+    action({
+      path: 'team-rates/list',
+      permission: 'team-rates.list',
+      writes: false,
+      body: listBody,
+      async run() {
+        const rates = await team.rates();
+        const list = rates.map((rate, i) => ({
+          id: String(i + 1),
+          level: i + 1,
+          rate: String(rate),
+        }));
+        return { data: { list, total: list.length, page: 1, limit: 100 } };
+      },
+    }),
+    action({
+      path: 'team-rates/set',
+      permission: 'team-rates.set',
+      writes: true,
+      body: {
+        levels: Type.Array(Type.String({ pattern: '^\\d{1,3}(\\.\\d{1,2})?$' }), {
+          minItems: 1,
+          maxItems: 3,
+        }),
+      },
+      async run(body) {
+        const before = await team.rates();
+        const after = await team.setRates(body.levels.map(Number));
+        const list = after.map((rate, i) => ({
+          id: String(i + 1),
+          level: i + 1,
+          rate: String(rate),
+        }));
+        return {
+          data: { list, total: list.length },
+          audit: { target: 'settings:team-rates', before, after },
+        };
+      },
+    }),
+  ];
+}

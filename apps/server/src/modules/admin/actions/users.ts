@@ -1,0 +1,293 @@
+// users/*, their related lists (ledger entries, team members), the dashboard and the
+// ledger audit.
+import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
+import { formatAmount, parseAmount } from '@olive/protocol';
+import { AppError, fieldError } from '../../../errors.ts';
+import { InsufficientBalanceError } from '../../ledger/ledger.service.ts';
+import type { AdminDeps } from '../deps.ts';
+import { ID, listBody, listQuery } from '../list.ts';
+import { action } from '../routes.ts';
+
+const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
+const Network = Type.Union(NETWORKS.map((n) => Type.Literal(n)));
+const Reason = Type.String({ minLength: 1, maxLength: 500 });
+const Scope = Type.Union([Type.Literal('sign_in'), Type.Literal('withdrawals')]);
+
+const startOfDay = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+export function userActions(deps: AdminDeps) {
+  const { users, ledger, wallet, withdrawals, team, clock } = deps;
+
+  async function show(id: string) {
+    const record = await users.get(id);
+    const [balances, saved, teamInfo, deposit] = await Promise.all([
+      ledger.userBalances(id),
+      withdrawals.addresses(id),
+      team.team(id),
+      Promise.all(
+        NETWORKS.map(async (n) => [n, await deps.depositAddress(id, n).catch(() => '')] as const),
+      ),
+    ]);
+    return {
+      ...record,
+      balance: formatAmount(balances.available),
+      frozen: formatAmount(balances.frozen),
+      balances: {
+        available: formatAmount(balances.available),
+        frozen: formatAmount(balances.frozen),
+        robot_principal: formatAmount(balances.trading_principal),
+        robot_pnl: formatAmount(balances.undistributed_earnings),
+        mining: formatAmount(balances.mining),
+        total: formatAmount(balances.total_assets),
+      },
+      deposit_addresses: Object.fromEntries(deposit),
+      withdrawal_addresses: saved,
+      team: {
+        inviter_id: record.inviter_id,
+        team_count: teamInfo.team_count,
+        performance: teamInfo.performance,
+        team_earnings: teamInfo.team_earnings,
+      },
+    };
+  }
+
+  function freezer(frozen: boolean) {
+    return action({
+      path: frozen ? 'users/freeze' : 'users/unfreeze',
+      permission: frozen ? 'users.freeze' : 'users.unfreeze',
+      writes: true,
+      body: { id: ID, scope: Scope, reason: Reason },
+      async run(body, call) {
+        if (body.scope === 'sign_in') call.require('users.freeze-sign-in');
+        const { before, after } = await users.setFrozen(body.id, body.scope, frozen);
+        return {
+          data: after,
+          audit: { target: `user:${body.id}`, before, after, reason: body.reason },
+        };
+      },
+    });
+  }
+
+  return [
+    action({
+      path: 'users/list',
+      permission: 'users.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id', 'created_at', 'balance'],
+          filters: {
+            status: ['active', 'frozen'],
+            withdrawals_frozen: 'bool',
+            inviter_id: 'id',
+          },
+        });
+        return { data: { ...(await users.list(query)), page: query.page, limit: query.limit } };
+      },
+    }),
+    action({
+      path: 'users/show',
+      permission: 'users.show',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => ({ data: await show(body.id) }),
+    }),
+    freezer(true),
+    freezer(false),
+    action({
+      path: 'users/reset-address',
+      permission: 'users.reset-address',
+      writes: true,
+      body: { id: ID, network: Network, reason: Reason },
+      async run(body, call) {
+        await users.get(body.id);
+        const old = await withdrawals.resetAddress(
+          body.id,
+          body.network,
+          call.operator.email,
+          body.reason,
+        );
+        if (!old) throw new AppError('admin.not_found', {}, { field: 'network' });
+        return {
+          data: { reset: true, old_address: old },
+          audit: {
+            target: `user:${body.id}`,
+            before: { network: body.network, address: old },
+            after: { network: body.network, address: '' },
+            reason: body.reason,
+          },
+        };
+      },
+    }),
+    action({
+      path: 'users/adjust',
+      permission: 'users.adjust',
+      writes: true,
+      body: {
+        id: ID,
+        amount: Type.String({ minLength: 1, maxLength: 30 }),
+        reason: Type.String({ maxLength: 500 }),
+        idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      },
+      async run(body, call) {
+        if (!body.reason.trim()) throw fieldError('reason', 'validation.required');
+        let amount: bigint;
+        try {
+          amount = parseAmount(body.amount);
+        } catch {
+          throw fieldError('amount', 'validation.invalid');
+        }
+        if (amount === 0n) throw fieldError('amount', 'admin.amount_zero');
+        await users.get(body.id);
+        const before = formatAmount((await ledger.userBalances(body.id)).available);
+        try {
+          const { entry, balance } = await ledger.adjust({
+            userId: body.id,
+            amount,
+            reason: body.reason,
+            operatorId: call.operator.email.slice(0, 64),
+            idempotencyKey: `console:${body.idempotency_key ?? randomUUID()}`,
+          });
+          const data = {
+            entry_id: entry.id,
+            kind: entry.kind,
+            amount: formatAmount(amount),
+            balance: formatAmount(balance),
+            replayed: entry.replayed,
+          };
+          return {
+            data,
+            audit: {
+              target: `user:${body.id}`,
+              before: { balance: before },
+              after: data,
+              reason: body.reason,
+            },
+          };
+        } catch (error) {
+          if (error instanceof InsufficientBalanceError) {
+            throw new AppError(error.key, error.params, { field: 'amount' });
+          }
+          throw error;
+        }
+      },
+    }),
+    action({
+      path: 'ledger-entries/list',
+      permission: 'ledger-entries.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['id'],
+          filters: { user_id: 'id', kind: 'text', account_kind: 'text' },
+          required: ['user_id'],
+        });
+        const { rows, total } = await ledger.userPostings(String(query.filters.user_id), {
+          ...(query.filters.kind ? { entryKind: String(query.filters.kind) } : {}),
+          ...(query.filters.account_kind
+            ? { accountKind: String(query.filters.account_kind) }
+            : {}),
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+          order: query.order,
+        });
+        return {
+          data: {
+            list: rows.map((r) => ({
+              id: r.id,
+              entry_id: r.entry_id,
+              kind: r.kind,
+              account_kind: r.account_kind,
+              amount: formatAmount(BigInt(r.amount)),
+              balance_after: formatAmount(BigInt(r.balance_after)),
+              reference: r.reference,
+              memo: r.memo,
+              reason: r.reason,
+              operator_id: r.operator_id,
+              created_at: new Date(r.created_at).toISOString(),
+            })),
+            total,
+            page: query.page,
+            limit: query.limit,
+          },
+        };
+      },
+    }),
+    action({
+      path: 'team-members/list',
+      permission: 'team-members.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['joined_at'],
+          filters: { user_id: 'id', level: ['1', '2', '3'] },
+          required: ['user_id'],
+        });
+        const page = await team.members(String(query.filters.user_id), {
+          page: query.page,
+          limit: query.limit,
+          ...(query.filters.level ? { level: Number(query.filters.level) } : {}),
+        });
+        return { data: page };
+      },
+    }),
+    action({
+      path: 'dashboard/show',
+      permission: 'dashboard.show',
+      writes: false,
+      body: { id: Type.Optional(Type.String({ maxLength: 40 })) },
+      async run() {
+        const now = clock.now();
+        const since = startOfDay(now);
+        const [counts, figures, today, markets, rentals, reserves] = await Promise.all([
+          users.counts(since),
+          ledger.platformFigures(since),
+          wallet.today(since),
+          deps.robots.markets(),
+          deps.mining.activeRentals(),
+          deps.latestReserves(),
+        ]);
+        const ratio =
+          figures.liabilities === 0n
+            ? null
+            : (Number((figures.custody * 10_000n) / figures.liabilities) / 10_000).toString();
+        return {
+          data: {
+            id: 'dashboard',
+            users_total: counts.total,
+            users_today: counts.today,
+            deposits_today: today.deposits,
+            withdrawals_today: today.withdrawals,
+            fee_revenue: {
+              today: formatAmount(figures.feeToday),
+              total: formatAmount(figures.feeTotal),
+            },
+            robots_running: markets.list.reduce((sum, m) => sum + m.robots_running, 0),
+            rentals_active: rentals,
+            pending_reviews: { withdrawals: today.pending, awaiting_second: today.awaitingSecond },
+            solvency: {
+              liabilities: formatAmount(figures.liabilities),
+              custody_ledger: formatAmount(figures.custody),
+              custody_chain: reserves?.reserves ?? null,
+              custody_chain_at: reserves?.taken_at ?? null,
+              ratio,
+            },
+            as_of: now.toISOString(),
+          },
+        };
+      },
+    }),
+    action({
+      path: 'ledger-audit/show',
+      permission: 'ledger-audit.show',
+      writes: false,
+      body: { id: Type.Optional(Type.String({ maxLength: 40 })) },
+      run: async () => ({ data: await deps.ledgerAudit() }),
+    }),
+  ];
+}

@@ -1,0 +1,681 @@
+// The admin API as the console and an attacker see it: every call refused without a
+// session, before TOTP is enabled, and for every role the permission table leaves out
+// (each such refusal audited); TOTP codes spent once; the audit log beyond SQL's reach;
+// four-eyes approval by two different operators, settled once under parallel approvals,
+// and the approved withdrawal sent by the wallet's own sender; ledger adjustments only
+// with a reason.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { parseAmount } from '@olive/protocol';
+import { register } from '../../../test/accounts.ts';
+import { runCli } from '../../../test/cli.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+import type { ChainWriter } from '../wallet/chain-writer.ts';
+import { withdrawalSender } from '../wallet/withdrawal.sender.ts';
+import { PERMISSIONS, ROLES, type Role } from './permissions.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let t: TestApp;
+let now = Date.now();
+const clock = { now: () => new Date(now) };
+/** The next TOTP time step: a fresh code. */
+const nextStep = () => {
+  now += 30_000;
+};
+
+type Reply<T = Record<string, unknown>> = {
+  code: number;
+  msg: string;
+  data?: T & { error?: string; field?: string };
+  tologin?: number;
+};
+
+async function admin<T = Record<string, unknown>>(
+  path: string,
+  body: Record<string, unknown> = {},
+  token?: string,
+): Promise<Reply<T>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/${path}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Reply<T>;
+}
+
+const code = (secret: string) =>
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate({ timestamp: now });
+
+interface Op {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  secret: string;
+}
+
+let seq = 0;
+/** An operator signed in; with `totp`, enrolled (the usual state). */
+async function operator(role: Role, totp = true): Promise<Op> {
+  seq += 1;
+  const email = `op${seq}-${role}@olive.test`;
+  const created = await t.app.services.admin.operators.create({ email, role });
+  const login = await admin<{ token: string }>('auth/login', {
+    email,
+    password: created.password,
+  });
+  expect(login.code).toBe(1);
+  const token = login.data!.token;
+  let secret = '';
+  if (totp) {
+    const setup = await admin<{ secret: string; otpauth_url: string }>(
+      'auth/totp-setup',
+      {},
+      token,
+    );
+    expect(setup.data!.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
+    secret = setup.data!.secret;
+    const enabled = await admin('auth/totp-enable', { otp: code(secret) }, token);
+    expect(enabled.code).toBe(1);
+  }
+  return { id: created.id, email, password: created.password, token, secret };
+}
+
+const ops = {} as Record<Role, Op>;
+let unenrolled: Op;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  for (const role of ROLES) ops[role] = await operator(role);
+  unenrolled = await operator('admin', false);
+});
+afterAll(() => t?.close());
+
+describe('admin API access', () => {
+  it('refuses every call without a session, before TOTP, and for every role not allowed (audited)', async () => {
+    // Sign-out is checked on its own below (here it would end the sessions the loop uses).
+    const actions = t.app.services.admin.actions.filter((a) => !a.open && a.path !== 'auth/logout');
+    expect(actions.length).toBeGreaterThan(60);
+    // Every permission the table names belongs to a call (or is a sub-permission).
+    const paths = new Set(actions.map((a) => a.permission));
+    for (const p of Object.keys(PERMISSIONS)) {
+      if (p !== 'users.freeze-sign-in') expect(paths, p).toContain(p);
+    }
+    for (const token of [undefined, 'not-a-token']) {
+      expect((await admin('auth/logout', {}, token)).code).toBe(10000);
+    }
+    for (const a of actions) {
+      const none = await admin(a.path, {});
+      expect(none, a.path).toMatchObject({ code: 10000, tologin: 1 });
+      const bogus = await admin(a.path, {}, 'not-a-token');
+      expect(bogus.code, a.path).toBe(10000);
+
+      const early = await admin(a.path, {}, unenrolled.token);
+      if (a.enrolment) expect(early.data?.error, a.path).not.toBe('admin.totp_required');
+      else expect(early, a.path).toMatchObject({ code: 0, data: { error: 'admin.totp_required' } });
+
+      for (const role of ROLES) {
+        const reply = await admin(a.path, {}, ops[role].token);
+        const allowed = a.permission === null || PERMISSIONS[a.permission]!.includes(role);
+        if (allowed) {
+          expect(reply.data?.error, `${a.path} as ${role}`).not.toBe('admin.forbidden');
+          expect(reply.data?.error, `${a.path} as ${role}: ${reply.msg}`).not.toBe(
+            'error.internal',
+          );
+          expect(reply.code, `${a.path} as ${role}`).not.toBe(10000);
+        } else {
+          expect(reply, `${a.path} as ${role}`).toMatchObject({
+            code: 0,
+            data: { error: 'admin.forbidden' },
+          });
+        }
+      }
+    }
+    // Each refusal by role is in the audit log, with who, what and the outcome.
+    const refused = await t.db
+      .selectFrom('admin_audit')
+      .select(['operator_id', 'action', 'reason'])
+      .where('outcome', '=', 'refused')
+      .where('reason', '=', 'admin.forbidden')
+      .execute();
+    for (const a of actions) {
+      if (a.permission === null) continue;
+      for (const role of ROLES) {
+        if (PERMISSIONS[a.permission]!.includes(role)) continue;
+        expect(
+          refused.some(
+            (r) => r.operator_id === ops[role].id && r.action === a.path.replace(/\//g, '.'),
+          ),
+          `${a.path} refused for ${role} is audited`,
+        ).toBe(true);
+      }
+    }
+    // The freeze of sign-in is a finer permission: finance may freeze withdrawals only.
+    const user = await register(t);
+    const signIn = await admin(
+      'users/freeze',
+      { id: user.userId, scope: 'sign_in', reason: 'test' },
+      ops.finance.token,
+    );
+    expect(signIn.data?.error).toBe('admin.forbidden');
+    const withdrawals = await admin(
+      'users/freeze',
+      { id: user.userId, scope: 'withdrawals', reason: 'test' },
+      ops.finance.token,
+    );
+    expect(withdrawals).toMatchObject({ code: 1, data: { withdrawals_frozen: true } });
+  });
+
+  it('answers in English or Simplified Chinese, and me lists the permissions', async () => {
+    const en = await admin('operators/list', {}, ops.editor.token);
+    expect(en.msg).toBe('Your role may not do this.');
+    const zh = await admin('operators/list', { lang: 'zh-CN' }, ops.editor.token);
+    expect(zh.msg).toBe('您的角色无权执行此操作。');
+    const me = await admin<{ role: string; permissions: string[] }>(
+      'auth/me',
+      {},
+      ops.editor.token,
+    );
+    expect(me.data).toMatchObject({ role: 'editor', totp_enabled: true });
+    expect(me.data!.permissions).toContain('content.update');
+    expect(me.data!.permissions).not.toContain('withdrawals.approve');
+  });
+
+  it('spends a TOTP code once: a replay in the same window is refused', async () => {
+    const op = ops.support;
+    nextStep();
+    const otp = code(op.secret);
+    const first = await admin('auth/login', { email: op.email, password: op.password, otp });
+    expect(first.code).toBe(1);
+    const replay = await admin('auth/login', { email: op.email, password: op.password, otp });
+    expect(replay).toMatchObject({ code: 0, data: { error: 'admin.otp_invalid', field: 'otp' } });
+    const without = await admin('auth/login', { email: op.email, password: op.password });
+    expect(without).toMatchObject({ code: 0, data: { error: 'admin.otp_required' } });
+    nextStep();
+    const fresh = await admin('auth/login', {
+      email: op.email,
+      password: op.password,
+      otp: code(op.secret),
+    });
+    expect(fresh.code).toBe(1);
+  });
+
+  it('locks sign-in after repeated failures, and lists and ends other sessions', async () => {
+    const op = await operator('support');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await admin('auth/login', { email: op.email, password: 'wrong-password' });
+      expect(wrong.data?.error).toBe('admin.login_failed');
+    }
+    nextStep();
+    const locked = await admin('auth/login', {
+      email: op.email,
+      password: op.password,
+      otp: code(op.secret),
+    });
+    expect(locked.data?.error).toBe('admin.login_locked');
+
+    const other = ops.editor;
+    nextStep();
+    const second = await admin<{ token: string }>('auth/login', {
+      email: other.email,
+      password: other.password,
+      otp: code(other.secret),
+    });
+    const sessions = await admin<{ list: { id: string; current: boolean }[] }>(
+      'auth/sessions/list',
+      {},
+      second.data!.token,
+    );
+    const first = sessions.data!.list.find((s) => !s.current)!;
+    expect(first).toBeDefined();
+    expect((await admin('auth/sessions/end', { id: first.id }, second.data!.token)).code).toBe(1);
+    expect((await admin('auth/me', {}, other.token)).code).toBe(10000);
+    other.token = second.data!.token;
+    expect((await admin('auth/logout', {}, op.token)).code).toBe(1);
+    expect((await admin('auth/me', {}, op.token)).code).toBe(10000);
+  });
+
+  it('ends a session after inactivity', async () => {
+    const op = await operator('editor');
+    now += 31 * 60_000;
+    expect((await admin('auth/me', {}, op.token)).code).toBe(10000);
+    // The others were idle as long: sign them in again.
+    for (const role of ROLES) {
+      nextStep();
+      const again = await admin<{ token: string }>('auth/login', {
+        email: ops[role].email,
+        password: ops[role].password,
+        otp: code(ops[role].secret),
+      });
+      ops[role].token = again.data!.token;
+    }
+  });
+});
+
+describe('audit log', () => {
+  it('cannot be changed or removed by SQL', async () => {
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('admin_audit')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
+    await expect(sql`update admin_audit set outcome = 'done'`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from admin_audit`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate admin_audit`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('is searchable by action and outcome', async () => {
+    const reply = await admin<{ list: { action: string; outcome: string }[]; total: number }>(
+      'audit/list',
+      { filters: { action: 'operators.list', outcome: 'refused' }, limit: 5 },
+      ops.admin.token,
+    );
+    expect(reply.code).toBe(1);
+    expect(reply.data!.total).toBeGreaterThan(0);
+    expect(reply.data!.list.every((r) => r.action === 'operators.list')).toBe(true);
+    const unknown = await admin('audit/list', { filters: { nope: 1 } }, ops.admin.token);
+    expect(unknown).toMatchObject({ code: 0, data: { field: 'filters' } });
+    // Bounded before SQL: an id past bigint and a year PostgreSQL cannot hold are refusals
+    // naming the filter, not database errors.
+    for (const [name, value] of [
+      ['operator_id', '9223372036854775808'],
+      ['from', '-100000-01-01'],
+    ] as const) {
+      const bad = await admin('audit/list', { filters: { [name]: value } }, ops.admin.token);
+      expect(bad, name).toMatchObject({ code: 0, data: { field: name } });
+    }
+  });
+});
+
+async function pendingWithdrawal(amount: string) {
+  const user = await register(t);
+  await t.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `test-deposit:${user.userId}`,
+    postings: [
+      { account: platformAccount('custody', 'bep20'), amount: -parseAmount(amount) },
+      { account: userAccount(user.userId, 'available'), amount: parseAmount(amount) },
+    ],
+  });
+  const to = `0x${(0xfeed00 + seq++).toString(16).padStart(40, '0')}`;
+  const saved = await t.call(
+    '/api/user/setaddress',
+    { network: 'bep20', address: to, fund_password: '246810' },
+    user.headers,
+  );
+  expect(saved.code).toBe(1);
+  const w = await t.call<{ withdrawal_id: string; status: string }>(
+    '/api/user/withdraw',
+    { network: 'bep20', amount, fund_password: '246810' },
+    user.headers,
+  );
+  expect(w.data).toMatchObject({ status: 'pending_review' });
+  return { user, id: w.data!.withdrawal_id, to };
+}
+
+describe('withdrawal review', () => {
+  beforeAll(async () => {
+    const policy = await admin(
+      'withdrawal-policy/update',
+      { auto_approve_max: '10', four_eyes_min: '500' },
+      ops.admin.token,
+    );
+    expect(policy.data).toMatchObject({ auto_approve_max: '10', four_eyes_min: '500' });
+  });
+
+  it('needs a second, different operator above the four-eyes threshold', async () => {
+    const { id } = await pendingWithdrawal('800');
+    const first = await admin('withdrawals/approve', { id }, ops.finance.token);
+    expect(first.data).toMatchObject({
+      status: 'pending_review',
+      needs_two_approvals: true,
+      first_approved_by: ops.finance.email,
+    });
+    const same = await admin('withdrawals/approve', { id }, ops.finance.token);
+    expect(same).toMatchObject({ code: 0, data: { error: 'withdraw.four_eyes_same_operator' } });
+    const queue = await admin<{ list: { id: string }[] }>(
+      'withdrawals/list',
+      { filters: { awaiting: 'second' } },
+      ops.admin.token,
+    );
+    expect(queue.data!.list.map((w) => w.id)).toContain(id);
+    const second = await admin('withdrawals/approve', { id }, ops.admin.token);
+    expect(second.data).toMatchObject({ status: 'approved', reviewed_by: ops.admin.email });
+    const again = await admin('withdrawals/approve', { id }, ops.support.token);
+    expect(again.data?.error).toBe('admin.forbidden');
+  });
+
+  it('settles parallel approvals by different operators once', async () => {
+    const finance2 = await operator('finance');
+    for (let round = 0; round < 3; round++) {
+      const { id } = await pendingWithdrawal('600');
+      const replies = await Promise.all([
+        admin('withdrawals/approve', { id }, ops.finance.token),
+        admin('withdrawals/approve', { id }, finance2.token),
+        admin('withdrawals/approve', { id }, ops.admin.token),
+      ]);
+      const row = await t.db
+        .selectFrom('withdrawals')
+        .select(['status', 'first_approved_by', 'reviewed_by'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('approved');
+      expect(row.first_approved_by).not.toBe(row.reviewed_by);
+      // One first approval, one final; the third is told the state moved on.
+      expect(replies.filter((r) => r.code === 1)).toHaveLength(2);
+      expect(replies.filter((r) => r.code === 0)[0]?.data?.error).toBe('withdraw.wrong_state');
+      // One operator approving twice in parallel never approves alone.
+      const solo = await pendingWithdrawal('700');
+      await Promise.all([
+        admin('withdrawals/approve', { id: solo.id }, ops.finance.token),
+        admin('withdrawals/approve', { id: solo.id }, ops.finance.token),
+      ]);
+      const soloRow = await t.db
+        .selectFrom('withdrawals')
+        .select('status')
+        .where('id', '=', solo.id)
+        .executeTakeFirstOrThrow();
+      expect(soloRow.status).toBe('pending_review');
+    }
+  });
+
+  it('approves below the threshold with one operator; the wallet sender then sends it', async () => {
+    const { id, to } = await pendingWithdrawal('50');
+    const approved = await admin('withdrawals/approve', { id }, ops.finance.token);
+    expect(approved.data).toMatchObject({ status: 'approved', needs_two_approvals: false });
+    const sent: { to: string; tokenAmount: bigint }[] = [];
+    const writer: ChainWriter = {
+      hotAddress: '0x00000000000000000000000000000000000000aa',
+      nonceScope: 'test-admin',
+      nonces: false,
+      chainNonce: async () => 0n,
+      signTransfer: async (input) => {
+        sent.push(input);
+        const n = sent.length.toString(16);
+        return { rawTx: `0xraw${id}${n}`, txHash: `0x${`${id}f${n}`.padStart(64, '0')}` };
+      },
+      broadcast: async () => {},
+      status: async () => ({ state: 'unknown' }) as never,
+      headNumber: async () => 1n,
+    };
+    const s = t.app.services;
+    await withdrawalSender(
+      {
+        repo: s.withdrawalRepo,
+        deposits: s.deposits,
+        withdrawals: s.withdrawals,
+        writer,
+        log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+      },
+      'bep20',
+    ).tick();
+    expect(sent.map((x) => x.to.toLowerCase())).toContain(to.toLowerCase());
+    const shown = await admin('withdrawals/show', { id }, ops.support.token);
+    expect(shown.data).toMatchObject({ status: 'broadcast' });
+  });
+
+  it('shows the review queue and the day on the dashboard', async () => {
+    const { id } = await pendingWithdrawal('900');
+    await admin('withdrawals/approve', { id }, ops.finance.token);
+    const board = await admin<{
+      users_total: number;
+      pending_reviews: { withdrawals: number; awaiting_second: number };
+      withdrawals_today: { count: number; amount: string };
+      solvency: { liabilities: string; custody_ledger: string; ratio: string | null };
+    }>('dashboard/show', {}, ops.support.token);
+    expect(board.code).toBe(1);
+    expect(board.data!.users_total).toBeGreaterThan(0);
+    expect(board.data!.pending_reviews.awaiting_second).toBeGreaterThanOrEqual(1);
+    expect(board.data!.withdrawals_today.count).toBeGreaterThanOrEqual(1);
+    expect(Number(board.data!.solvency.liabilities)).toBeGreaterThan(0);
+  });
+
+  it('rejects with a reason and gives the funds back', async () => {
+    const { id, user } = await pendingWithdrawal('40');
+    const noReason = await admin('withdrawals/reject', { id, reason: ' ' }, ops.finance.token);
+    expect(noReason).toMatchObject({ code: 0, data: { field: 'reason' } });
+    const rejected = await admin(
+      'withdrawals/reject',
+      { id, reason: 'address on a sanctions list' },
+      ops.finance.token,
+    );
+    expect(rejected.data).toMatchObject({ status: 'rejected' });
+    const shown = await admin<{ balance: string }>(
+      'users/show',
+      { id: user.userId },
+      ops.support.token,
+    );
+    expect(shown.data!.balance).toBe('40');
+  });
+
+  it('refuses a new withdrawal while withdrawals are frozen', async () => {
+    const { user } = await pendingWithdrawal('30');
+    await admin(
+      'users/freeze',
+      { id: user.userId, scope: 'withdrawals', reason: 'review' },
+      ops.support.token,
+    );
+    const w = await t.call(
+      '/api/user/withdraw',
+      { network: 'bep20', amount: '12', fund_password: '246810' },
+      user.headers,
+    );
+    expect(w.msg).toMatch(/frozen/);
+  });
+});
+
+describe('users', () => {
+  it('adjusts a balance only with a reason, through the ledger, admin only', async () => {
+    const user = await register(t);
+    const missing = await admin('users/adjust', { id: user.userId, amount: '5' }, ops.admin.token);
+    expect(missing).toMatchObject({ code: 0, data: { field: 'reason' } });
+    const blank = await admin(
+      'users/adjust',
+      { id: user.userId, amount: '5', reason: '   ' },
+      ops.admin.token,
+    );
+    expect(blank).toMatchObject({ code: 0, data: { field: 'reason' } });
+    const finance = await admin(
+      'users/adjust',
+      { id: user.userId, amount: '5', reason: 'goodwill' },
+      ops.finance.token,
+    );
+    expect(finance.data?.error).toBe('admin.forbidden');
+    const done = await admin(
+      'users/adjust',
+      { id: user.userId, amount: '5', reason: 'goodwill', idempotency_key: 'k1' },
+      ops.admin.token,
+    );
+    expect(done.data).toMatchObject({ kind: 'adjustment_credit', balance: '5', replayed: false });
+    const replay = await admin(
+      'users/adjust',
+      { id: user.userId, amount: '5', reason: 'goodwill', idempotency_key: 'k1' },
+      ops.admin.token,
+    );
+    expect(replay.data).toMatchObject({ balance: '5', replayed: true });
+    const overdraw = await admin(
+      'users/adjust',
+      { id: user.userId, amount: '-6', reason: 'claw back' },
+      ops.admin.token,
+    );
+    expect(overdraw).toMatchObject({ code: 0, data: { field: 'amount' } });
+    const entries = await admin<{ list: { kind: string; reason: string; operator_id: string }[] }>(
+      'ledger-entries/list',
+      { filters: { user_id: user.userId } },
+      ops.support.token,
+    );
+    expect(entries.data!.list[0]).toMatchObject({
+      kind: 'adjustment_credit',
+      reason: 'goodwill',
+      operator_id: ops.admin.email,
+    });
+    const audit = await admin<{ list: { outcome: string; reason: string; after: unknown }[] }>(
+      'audit/list',
+      { filters: { action: 'users.adjust', target: `user:${user.userId}` } },
+      ops.admin.token,
+    );
+    expect(audit.data!.list.map((r) => r.outcome).sort()).toEqual([
+      'done',
+      'done',
+      'refused',
+      'refused',
+      'refused',
+      'refused',
+    ]);
+  });
+
+  it('lists by account prefix and by balance, and freezing sign-in ends sessions', async () => {
+    const user = await register(t, { account: `prefixsearch${seq}@example.com` });
+    const found = await admin<{ list: { id: string }[]; total: number }>(
+      'users/list',
+      { q: 'PrefixSearch', sort: 'balance', order: 'desc' },
+      ops.support.token,
+    );
+    expect(found.data!.list.map((u) => u.id)).toContain(user.userId);
+    const frozen = await admin(
+      'users/freeze',
+      { id: user.userId, scope: 'sign_in', reason: 'fraud report' },
+      ops.support.token,
+    );
+    expect(frozen.data).toMatchObject({ status: 'frozen' });
+    const info = await t.call('/api/user/userinfo', {}, user.headers);
+    expect(info.code).toBe(10000);
+  });
+});
+
+describe('operator:create', () => {
+  it('prints the operator and a one-time password that signs in; settings:set checks as the console does', async () => {
+    const { exitCode, json } = await runCli(t.databaseUrl, [
+      'operator:create',
+      '--email',
+      'first@olive.test',
+      '--role',
+      'admin',
+    ]);
+    expect(exitCode).toBe(0);
+    expect(json).toMatchObject({ email: 'first@olive.test', role: 'admin' });
+    const login = await admin('auth/login', {
+      email: 'first@olive.test',
+      password: String(json.password),
+    });
+    expect(login.data).toMatchObject({ operator_id: json.operator_id, totp_enabled: false });
+    // The CLI's app-update setting goes through the console's checks too.
+    const bad = await runCli(t.databaseUrl, [
+      'settings:set',
+      '--key',
+      'app_update',
+      '--value',
+      '{"latest_version":"two"}',
+    ]);
+    expect(bad.exitCode).toBe(2);
+  });
+});
+
+describe('settings reach the investor side', () => {
+  it('changes a network fee, the app update, contacts and content as investors then see them', async () => {
+    const user = await register(t);
+    const fee = await admin(
+      'networks/update',
+      { id: 'trc20', withdrawal_fee: '1.5' },
+      ops.finance.token,
+    );
+    expect(fee.data).toMatchObject({ id: 'trc20', withdrawal_fee: '1.5' });
+    const draw = await t.call<{ fee: string }>(
+      '/api/user/drawinfo',
+      { network: 'trc20' },
+      user.headers,
+    );
+    expect(draw.data!.fee).toBe('1.5');
+    const bad = await admin('networks/update', { id: 'trc20', min_deposit: 'x' }, ops.admin.token);
+    expect(bad).toMatchObject({ code: 0, data: { field: 'min_deposit' } });
+
+    const update = await admin(
+      'app-update/update',
+      { latest_version: '2.0', min_version: '1.9' },
+      ops.editor.token,
+    );
+    expect(update.data).toMatchObject({ latest_version: '2.0', min_version: '1.9' });
+    const check = await t.call<{ type: string }>('/api/main/update', { version: '1.8' });
+    expect(check.data!.type).toBe('0');
+
+    const contact = await admin<{ id: string }>(
+      'contacts/create',
+      { kind: 'person', channel: 'telegram', label: 'Night desk', url: 'https://t.me/olive' },
+      ops.editor.token,
+    );
+    expect(contact.code).toBe(1);
+    const list = await t.call<{ label: string }[]>('/api/user/cslist', {}, user.headers);
+    expect(JSON.stringify(list.data)).toContain('Night desk');
+
+    const item = await admin<{ id: string }>(
+      'content/create',
+      { kind: 'notice', lang: 'en', title: 'Maintenance tonight', body: 'From **2:00** UTC.' },
+      ops.editor.token,
+    );
+    expect(item.code).toBe(1);
+    const draft = await t.call('/api/main/notice', { page: '1', limit: '20' });
+    expect(JSON.stringify(draft.data)).not.toContain('Maintenance tonight');
+    expect((await admin('content/publish', { id: item.data!.id }, ops.editor.token)).code).toBe(1);
+    const published = await t.call('/api/main/notice', { page: '1', limit: '20' });
+    expect(JSON.stringify(published.data)).toContain('Maintenance tonight');
+  });
+
+  it('closes a market to new robots and manages operators (never oneself)', async () => {
+    const closed = await admin(
+      'markets/update',
+      { id: 'TRX/USDT', enabled: false },
+      ops.admin.token,
+    );
+    expect(closed.data).toMatchObject({ id: 'TRX/USDT', enabled: false });
+    const user = await register(t);
+    const robot = await t.call(
+      '/api/user/quancreate',
+      { market: 'TRX/USDT', direction: 'long', principal: '50' },
+      user.headers,
+    );
+    expect(robot).toMatchObject({ code: 0, data: { field: 'market' } });
+    await admin('markets/update', { id: 'TRX/USDT', enabled: true }, ops.admin.token);
+
+    const self = await admin(
+      'operators/update',
+      { id: ops.admin.id, role: 'editor' },
+      ops.admin.token,
+    );
+    expect(self.data?.error).toBe('admin.not_self');
+    const other = await operator('support');
+    const disabled = await admin(
+      'operators/update',
+      { id: other.id, status: 'disabled' },
+      ops.admin.token,
+    );
+    expect(disabled.data).toMatchObject({ status: 'disabled' });
+    expect((await admin('auth/me', {}, other.token)).code).toBe(10000);
+    nextStep();
+    const again = await admin('auth/login', {
+      email: other.email,
+      password: other.password,
+      otp: code(other.secret),
+    });
+    expect(again.data?.error).toBe('admin.operator_disabled');
+  });
+});

@@ -1,0 +1,331 @@
+// SQL of the content module: items with one translation per language (English as the
+// fallback, chosen in the query), images, customer-service contacts and notice reads.
+// "Published" always means published_at is set and has passed: no other query exists
+// for investors, so a draft cannot leak through a forgotten filter.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ContentItemsTable } from '../../db/schema.ts';
+
+export type ContentKind = ContentItemsTable['kind'];
+
+export interface PublishedRow {
+  id: string;
+  kind: ContentKind;
+  key: string | null;
+  category: string | null;
+  link_url: string | null;
+  cover_image_id: string | null;
+  pinned: boolean;
+  sort: number;
+  published_at: Date;
+  updated_at: Date;
+  title: string;
+  body: string;
+  lang: string;
+}
+
+export interface ItemFields {
+  kind?: ContentKind;
+  key?: string | null;
+  category?: string | null;
+  link_url?: string | null;
+  cover_image_id?: string | null;
+  pinned?: boolean;
+  sort?: number;
+}
+
+export function contentRepository(db: Db) {
+  /** Published items of the given kinds with their title and body in `lang`, else English. */
+  const published = (lang: string, now: Date) =>
+    db
+      .selectFrom('content_items as i')
+      .leftJoin('content_translations as t', (j) =>
+        j.onRef('t.item_id', '=', 'i.id').on('t.lang', '=', lang),
+      )
+      .leftJoin('content_translations as e', (j) =>
+        j.onRef('e.item_id', '=', 'i.id').on('e.lang', '=', 'en'),
+      )
+      .where('i.published_at', 'is not', null)
+      .where('i.published_at', '<=', now)
+      .where((w) => w.or([w('t.item_id', 'is not', null), w('e.item_id', 'is not', null)]));
+
+  const columns = [
+    'i.id',
+    'i.kind',
+    'i.key',
+    'i.category',
+    'i.link_url',
+    'i.cover_image_id',
+    'i.pinned',
+    'i.sort',
+    'i.published_at',
+    'i.updated_at',
+    sql<string>`coalesce(t.title, e.title)`.as('title'),
+    sql<string>`coalesce(t.body, e.body)`.as('body'),
+    sql<string>`case when t.item_id is null then 'en' else t.lang end`.as('lang'),
+  ] as const;
+
+  return {
+    async list(kinds: ContentKind[], lang: string, now: Date, offset: number, limit: number) {
+      const [rows, count] = await Promise.all([
+        published(lang, now)
+          .where('i.kind', 'in', kinds)
+          .select(columns)
+          .orderBy('i.pinned', 'desc')
+          .orderBy('i.sort', 'asc')
+          .orderBy('i.published_at', 'desc')
+          .orderBy('i.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        published(lang, now)
+          .where('i.kind', 'in', kinds)
+          .select((s) => s.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as PublishedRow[], total: Number(count.n) };
+    },
+
+    /** Everything Home lists, in one round trip: pinned notices, banners, help, partners. */
+    async home(lang: string, now: Date) {
+      const rows = await published(lang, now)
+        .where((w) =>
+          w.or([
+            w.and([w('i.kind', '=', 'notice'), w('i.pinned', '=', true)]),
+            w('i.kind', 'in', ['banner', 'help', 'partner']),
+          ]),
+        )
+        .select(columns)
+        .orderBy('i.sort', 'asc')
+        .orderBy('i.published_at', 'desc')
+        .orderBy('i.id', 'desc')
+        .limit(200)
+        .execute();
+      return rows as PublishedRow[];
+    },
+
+    async findPublished(id: string, kinds: ContentKind[], lang: string, now: Date) {
+      const row = await published(lang, now)
+        .where('i.id', '=', id)
+        .where('i.kind', 'in', kinds)
+        .select(columns)
+        .executeTakeFirst();
+      return row as PublishedRow | undefined;
+    },
+
+    async findPublishedByKey(key: string, lang: string, now: Date) {
+      const row = await published(lang, now)
+        .where('i.key', '=', key)
+        .where('i.kind', 'in', ['page', 'help'])
+        .select(columns)
+        .executeTakeFirst();
+      return row as PublishedRow | undefined;
+    },
+
+    async unreadNotices(userId: string, now: Date) {
+      const row = await db
+        .selectFrom('content_items as i')
+        .leftJoin('notice_reads as r', (j) => j.on('r.user_id', '=', userId))
+        .where('i.kind', '=', 'notice')
+        .where('i.published_at', 'is not', null)
+        .where('i.published_at', '<=', now)
+        .where((w) =>
+          w.or([w('r.seen_at', 'is', null), w('i.published_at', '>', w.ref('r.seen_at'))]),
+        )
+        .select((s) => s.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async markNoticesSeen(userId: string, now: Date) {
+      await db
+        .insertInto('notice_reads')
+        .values({ user_id: userId, seen_at: now })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet({ seen_at: sql`greatest(notice_reads.seen_at, ${now})` }),
+        )
+        .execute();
+    },
+
+    async image(id: string) {
+      return db
+        .selectFrom('content_images')
+        .select(['image', 'etag'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    // --- operator side ---
+
+    async addImage(image: Buffer, etag: string) {
+      const row = await db
+        .insertInto('content_images')
+        .values({ image, etag })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async createItem(fields: ItemFields & { kind: ContentKind }) {
+      const row = await db
+        .insertInto('content_items')
+        .values(fields)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateItem(id: string, fields: ItemFields) {
+      const result = await db
+        .updateTable('content_items')
+        .set({ ...fields, updated_at: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async putTranslation(itemId: string, lang: string, title: string | undefined, body?: string) {
+      const existing = await db
+        .selectFrom('content_translations')
+        .select(['title', 'body'])
+        .where('item_id', '=', itemId)
+        .where('lang', '=', lang)
+        .executeTakeFirst();
+      const values = {
+        item_id: itemId,
+        lang,
+        title: title ?? existing?.title ?? '',
+        body: body ?? existing?.body ?? '',
+        updated_at: new Date(),
+      };
+      await db
+        .insertInto('content_translations')
+        .values(values)
+        .onConflict((oc) =>
+          oc
+            .columns(['item_id', 'lang'])
+            .doUpdateSet({ title: values.title, body: values.body, updated_at: values.updated_at }),
+        )
+        .execute();
+      await db
+        .updateTable('content_items')
+        .set({ updated_at: values.updated_at })
+        .where('id', '=', itemId)
+        .execute();
+    },
+
+    async setPublished(id: string, at: Date | null) {
+      const result = await db
+        .updateTable('content_items')
+        .set({ published_at: at, updated_at: new Date() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async findItem(id: string) {
+      return db.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    translations(itemId: string) {
+      return db
+        .selectFrom('content_translations')
+        .select(['lang', 'title', 'body'])
+        .where('item_id', '=', itemId)
+        .orderBy('lang')
+        .execute();
+    },
+
+    async findItemByKey(key: string) {
+      return db.selectFrom('content_items').selectAll().where('key', '=', key).executeTakeFirst();
+    },
+
+    async listAll(kind?: ContentKind) {
+      let query = db
+        .selectFrom('content_items as i')
+        .leftJoin('content_translations as e', (j) =>
+          j.onRef('e.item_id', '=', 'i.id').on('e.lang', '=', 'en'),
+        )
+        .select([
+          'i.id',
+          'i.kind',
+          'i.key',
+          'i.pinned',
+          'i.published_at',
+          'e.title',
+          sql<
+            string[]
+          >`array(select lang from content_translations where item_id = i.id order by lang)`.as(
+            'langs',
+          ),
+        ])
+        .orderBy('i.id');
+      if (kind) query = query.where('i.kind', '=', kind);
+      return query.execute();
+    },
+
+    async countItems() {
+      const row = await db
+        .selectFrom('content_items')
+        .select((s) => s.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    // --- contacts ---
+
+    async contacts(includeDisabled = false) {
+      let query = db.selectFrom('support_contacts').selectAll().orderBy('sort').orderBy('id');
+      if (!includeDisabled) query = query.where('enabled', '=', true);
+      return query.execute();
+    },
+
+    async addContact(contact: {
+      kind: 'group' | 'person';
+      channel: string;
+      label: string;
+      url: string;
+      hours: string;
+      sort: number;
+    }) {
+      const row = await db
+        .insertInto('support_contacts')
+        .values(contact)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async setContact(
+      id: string,
+      fields: Partial<{
+        kind: 'group' | 'person';
+        channel: string;
+        label: string;
+        url: string;
+        hours: string;
+        sort: number;
+        enabled: boolean;
+      }>,
+    ) {
+      const result = await db
+        .updateTable('support_contacts')
+        .set(fields)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async countContacts() {
+      const row = await db
+        .selectFrom('support_contacts')
+        .select((s) => s.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof contentRepository>;

@@ -1,0 +1,289 @@
+// What investors read (Home, notices, news, articles, contacts, app download) and what
+// operators write (items, translations, publishing, images, contacts). Bodies are Markdown;
+// they leave this service only as sanitised HTML (markdown.ts).
+import { formatAmount } from '@olive/protocol';
+import { AppError, fieldError } from '../../errors.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
+import { reencodeAvatar } from '../users/avatar.ts';
+import type {
+  ContentKind,
+  ContentRepository,
+  ItemFields,
+  PublishedRow,
+} from './content.repository.ts';
+import { excerpt, renderMarkdown } from './markdown.ts';
+
+export const APP_DOWNLOAD_KEY = 'app_download';
+export const PAGE_KEYS = ['about', 'disclaimer', 'privacy', 'terms'] as const;
+export const CONTENT_KINDS: readonly ContentKind[] = [
+  'notice',
+  'news',
+  'help',
+  'page',
+  'partner',
+  'banner',
+];
+export const CONTACT_CHANNELS = ['telegram', 'whatsapp', 'email', 'line', 'phone', 'web'] as const;
+
+export interface Totals {
+  total_assets: bigint;
+  total_earnings: bigint;
+}
+
+export interface ContentDeps {
+  repo: ContentRepository;
+  settings: SettingsRepository;
+  clock: Clock;
+  /** The caller's balance figures, from the ledger (the same figures userinfo shows). */
+  totals: (userId: string) => Promise<Totals>;
+  /** Home's production-information block; the mining module provides it. */
+  production?: (lang: string) => Promise<Record<string, unknown> | null>;
+  /** Seconds Home's lists may be served from memory (0 in tests). */
+  homeCacheSeconds?: number;
+}
+
+const coverUrl = (id: string | null) => (id ? `/media/content/${id}.webp` : '');
+
+/** Links operators may give contacts, partners and banners: web, app and mail links only. */
+export function safeLink(url: string): boolean {
+  return /^(https:\/\/|http:\/\/|mailto:|tel:|tg:\/\/|whatsapp:\/\/)[^\s<>"']+$/i.test(url);
+}
+
+export function contentService(deps: ContentDeps) {
+  const { repo, clock } = deps;
+  const rendered = new Map<string, string>();
+  const homeCache = new Map<string, { at: number; rows: PublishedRow[] }>();
+
+  function html(row: PublishedRow) {
+    const cacheKey = `${row.id}:${row.lang}:${new Date(row.updated_at).getTime()}`;
+    let out = rendered.get(cacheKey);
+    if (out === undefined) {
+      out = renderMarkdown(row.body);
+      if (rendered.size > 500) rendered.clear();
+      rendered.set(cacheKey, out);
+    }
+    return out;
+  }
+
+  const listItem = (row: PublishedRow) => ({
+    id: row.id,
+    title: row.title,
+    summary: excerpt(row.body),
+    cover: coverUrl(row.cover_image_id),
+    pinned: row.pinned,
+    published_at: new Date(row.published_at).toISOString(),
+    lang: row.lang,
+  });
+
+  const article = (row: PublishedRow) => ({
+    id: row.id,
+    kind: row.kind,
+    key: row.key ?? '',
+    title: row.title,
+    body_html: html(row),
+    cover: coverUrl(row.cover_image_id),
+    published_at: new Date(row.published_at).toISOString(),
+    lang: row.lang,
+  });
+
+  async function homeRows(lang: string) {
+    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
+    const now = clock.now();
+    const cached = homeCache.get(lang);
+    if (ttl > 0 && cached && now.getTime() - cached.at < ttl) return cached.rows;
+    const rows = await repo.home(lang, now);
+    if (ttl > 0) homeCache.set(lang, { at: now.getTime(), rows });
+    return rows;
+  }
+
+  return {
+    async home(lang: string, userId: string | null) {
+      const [rows, figures, unread, production] = await Promise.all([
+        homeRows(lang),
+        userId ? deps.totals(userId) : null,
+        userId ? repo.unreadNotices(userId, clock.now()) : null,
+        deps.production ? deps.production(lang) : null,
+      ]);
+      const of = (kind: ContentKind) => rows.filter((r) => r.kind === kind);
+      return {
+        notices: of('notice')
+          .slice(0, 5)
+          .map((r) => ({
+            id: r.id,
+            title: r.title,
+            published_at: new Date(r.published_at).toISOString(),
+          })),
+        banners: of('banner').map((r) => ({
+          id: r.id,
+          title: r.title,
+          image: coverUrl(r.cover_image_id),
+          link: r.link_url ?? '',
+        })),
+        help: of('help').map((r) => ({
+          id: r.id,
+          key: r.key ?? '',
+          category: r.category ?? '',
+          title: r.title,
+        })),
+        partners: of('partner').map((r) => ({
+          id: r.id,
+          name: r.title,
+          logo: coverUrl(r.cover_image_id),
+          url: r.link_url ?? '',
+          detail: excerpt(r.body, 40),
+        })),
+        production: production ?? null,
+        ...(figures
+          ? {
+              assets: {
+                total_assets: formatAmount(figures.total_assets),
+                total_earnings: formatAmount(figures.total_earnings),
+              },
+              unread_notices: unread ?? 0,
+            }
+          : {}),
+      };
+    },
+
+    /** notice / news: one item by id, or a page of the list (newest first, pinned on top). */
+    async feed(
+      kind: 'notice' | 'news',
+      lang: string,
+      query: { page: number; limit: number; id?: string },
+      userId: string | null,
+    ) {
+      if (query.id) {
+        const row = await repo.findPublished(query.id, [kind], lang, clock.now());
+        if (!row) throw new AppError('content.not_found');
+        return article(row);
+      }
+      const { rows, total } = await repo.list(
+        [kind],
+        lang,
+        clock.now(),
+        (query.page - 1) * query.limit,
+        query.limit,
+      );
+      // Opening the notice list is what clears the unread badge.
+      if (kind === 'notice' && userId && query.page === 1) {
+        await repo.markNoticesSeen(userId, clock.now());
+      }
+      return { list: rows.map(listItem), page: query.page, limit: query.limit, total };
+    },
+
+    /** about / userPage: an article by key (the four pages, or a help-centre article). */
+    async page(key: string, lang: string) {
+      const row = await repo.findPublishedByKey(key, lang, clock.now());
+      if (!row) throw new AppError('content.not_found');
+      return article(row);
+    },
+
+    async contacts() {
+      const rows = await repo.contacts();
+      return rows.map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        channel: c.channel,
+        label: c.label,
+        url: c.url,
+        hours: c.hours,
+      }));
+    },
+
+    async download() {
+      const stored = await deps.settings.get<{ android_url?: string; ios_url?: string }>(
+        APP_DOWNLOAD_KEY,
+      );
+      return {
+        pwa: true as const,
+        android_url: stored?.android_url ?? '',
+        ios_url: stored?.ios_url ?? '',
+      };
+    },
+
+    image: (id: string) => repo.image(id),
+
+    // --- operators ---
+
+    async addImage(upload: Buffer, size: { width: number; height: number }) {
+      const { image, etag } = await reencodeAvatar(upload, size);
+      return repo.addImage(image, etag);
+    },
+
+    async add(
+      input: ItemFields & { kind: ContentKind; lang: string; title: string; body: string },
+    ) {
+      validateItem(input);
+      const { lang, title, body, ...fields } = input;
+      const id = await repo.createItem(fields);
+      await repo.putTranslation(id, lang, title, body);
+      return id;
+    },
+
+    async set(id: string, input: ItemFields & { lang?: string; title?: string; body?: string }) {
+      validateItem(input);
+      const { lang, title, body, ...fields } = input;
+      const exists = await repo.findItem(id);
+      if (!exists) throw new AppError('content.not_found');
+      if (Object.keys(fields).length > 0) await repo.updateItem(id, fields);
+      if (lang && (title !== undefined || body !== undefined)) {
+        await repo.putTranslation(id, lang, title, body);
+      }
+      return id;
+    },
+
+    async publish(id: string, at: Date | null) {
+      if (!(await repo.setPublished(id, at))) throw new AppError('content.not_found');
+    },
+
+    list: (kind?: ContentKind) => repo.listAll(kind),
+
+    /** One item with every language's text (the console's editor). */
+    async show(id: string) {
+      const item = await repo.findItem(id);
+      if (!item) throw new AppError('content.not_found');
+      return { item, translations: await repo.translations(id) };
+    },
+
+    async addContact(contact: {
+      kind: 'group' | 'person';
+      channel: string;
+      label: string;
+      url: string;
+      hours: string;
+      sort: number;
+    }) {
+      validateContact(contact);
+      return repo.addContact(contact);
+    },
+
+    async setContact(id: string, fields: Parameters<ContentRepository['setContact']>[1]) {
+      validateContact(fields);
+      if (!(await repo.setContact(id, fields))) throw new AppError('content.not_found');
+    },
+
+    allContacts: () => repo.contacts(true),
+  };
+}
+
+function validateItem(input: ItemFields) {
+  if (input.kind !== undefined && !CONTENT_KINDS.includes(input.kind)) throw fieldError('kind');
+  if (input.key && !/^[a-z0-9-]{1,40}$/.test(input.key)) throw fieldError('key');
+  if (input.link_url && !safeLink(input.link_url)) throw fieldError('link_url');
+}
+
+function validateContact(contact: { kind?: string; channel?: string; url?: string }) {
+  if (contact.kind !== undefined && contact.kind !== 'group' && contact.kind !== 'person') {
+    throw fieldError('kind');
+  }
+  if (
+    contact.channel !== undefined &&
+    !(CONTACT_CHANNELS as readonly string[]).includes(contact.channel)
+  ) {
+    throw fieldError('channel');
+  }
+  if (contact.url !== undefined && !safeLink(contact.url)) throw fieldError('url');
+}
+
+export type ContentService = ReturnType<typeof contentService>;

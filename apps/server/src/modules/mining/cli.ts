@@ -1,0 +1,154 @@
+// Operator commands for mining: pay a day (or every due day), add a machine model, change
+// one (the console's service). Amounts are USDT decimals; hash power in TH/s.
+import { required, UsageError, type Command } from '../../cli/command.ts';
+import { AppError } from '../../errors.ts';
+import { loadConfig } from '../../config.ts';
+import { systemClock } from '../../ports/clock.ts';
+import { ledgerRepository } from '../ledger/ledger.repository.ts';
+import { ledgerService } from '../ledger/ledger.service.ts';
+import { createFeed, marketDataService } from '../market/market-data.service.ts';
+import { marketRepository } from '../market/market.repository.ts';
+import { dayNumber, isDay } from './feed.ts';
+import { miningRepository } from './mining.repository.ts';
+import { miningModule } from './module.ts';
+import { miningOperations, type modelRecord, type ModelInput } from './operations.service.ts';
+
+const MODEL_FLAGS = [
+  'name',
+  'algorithm',
+  'hash-rate-ths',
+  'power-w',
+  'price-per-day',
+  'electricity-per-day',
+  'margin-rate',
+  'min-days',
+  'stock',
+  'enabled',
+];
+
+/** The console's model fields from the flags given (only those given). */
+function modelInput(flags: Record<string, string | undefined>): ModelInput {
+  const f = (name: string) => flags[name]?.trim();
+  const int = (name: string) => {
+    const v = f(name);
+    if (v === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
+    return Number(v);
+  };
+  const enabled = f('enabled');
+  if (enabled !== undefined && !['true', 'false'].includes(enabled)) {
+    throw new UsageError('--enabled must be true or false');
+  }
+  return {
+    name: f('name'),
+    algorithm: f('algorithm'),
+    hash_rate_ths: f('hash-rate-ths'),
+    power_w: int('power-w'),
+    price_per_day: f('price-per-day'),
+    electricity_per_day: f('electricity-per-day'),
+    margin_rate: f('margin-rate'),
+    min_days: int('min-days'),
+    stock: int('stock'),
+    enabled: enabled === undefined ? undefined : enabled === 'true',
+  };
+}
+
+/** A refusal of the service named as the flag it is about. */
+async function explained<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) {
+      const field = String(error.data?.field ?? '').replace(/_/g, '-');
+      if (error.key === 'admin.not_found') throw new UsageError('no model with this id');
+      if (error.key === 'admin.stock_below_rented') {
+        throw new UsageError(
+          `--stock cannot be below the ${error.params.rented} machines rented now`,
+        );
+      }
+      throw new UsageError(field ? `--${field} is missing or invalid` : error.key);
+    }
+    throw error;
+  }
+}
+
+const modelResult = (m: ReturnType<typeof modelRecord>) => ({
+  model_id: m.id,
+  name: m.name,
+  algorithm: m.algorithm,
+  hash_rate_ths: m.hash_rate_ths,
+  power_w: m.power_w,
+  price_per_day: m.price_per_day,
+  electricity_per_day: m.electricity_per_day,
+  margin_rate: m.margin_rate,
+  min_days: m.min_days,
+  stock: m.stock,
+  rented: m.rented,
+  enabled: m.enabled,
+});
+
+export const miningCommands: Record<string, Command> = {
+  'mining:payout': {
+    summary:
+      'Pay mining output: every due day up to yesterday (catch-up in order) and renew or expire ended rentals, or one --day YYYY-MM-DD (idempotent)',
+    flags: ['day'],
+    run: async ({ database, flags }) => {
+      const config = loadConfig();
+      const clock = systemClock;
+      const day = flags.day?.trim();
+      const today = clock.now().toISOString().slice(0, 10);
+      if (day !== undefined && (!isDay(day) || dayNumber(day) >= dayNumber(today))) {
+        throw new UsageError('--day must be a past UTC day, YYYY-MM-DD (today is not over yet)');
+      }
+      const ledger = ledgerService(ledgerRepository(database.db));
+      const marketData = marketDataService({
+        ...createFeed(config, clock),
+        repo: marketRepository(database.db),
+        clock,
+      });
+      const { mining } = miningModule({
+        config,
+        db: database.db,
+        clock,
+        ledger,
+        marketData,
+        checkFundPassword: async () => {
+          throw new Error('not used by the CLI');
+        },
+      });
+      if (day) {
+        const paid = await mining.payDay(day);
+        return { result: { paid: [{ ...paid, total: paid.total.toString() }] } };
+      }
+      const done = await mining.payDue();
+      return {
+        result: {
+          ...done,
+          paid: done.paid.map((p) => ({ ...p, total: p.total.toString() })),
+        },
+      };
+    },
+  },
+  'mining:model-add': {
+    summary:
+      'Add a machine model (--name --hash-rate-ths --power-w --price-per-day --electricity-per-day --min-days --stock [--algorithm SHA-256] [--margin-rate 0.2] [--enabled true])',
+    flags: MODEL_FLAGS,
+    run: async ({ database, flags }) => {
+      const ops = miningOperations({ repo: miningRepository(database.db) });
+      const created = await explained(() => ops.create(modelInput(flags)));
+      return { result: modelResult(created) };
+    },
+  },
+  'mining:model-set': {
+    summary:
+      'Change a machine model (--id and any of the model-add flags); stock cannot go below what is rented',
+    flags: ['id', ...MODEL_FLAGS],
+    run: async ({ database, flags }) => {
+      const id = required(flags, 'id');
+      if (!/^[1-9]\d{0,18}$/.test(id)) throw new UsageError('--id must be a model id');
+      const ops = miningOperations({ repo: miningRepository(database.db) });
+      const { after } = await explained(() => ops.update(id, modelInput(flags)));
+      return { result: modelResult(after) };
+    },
+  },
+};

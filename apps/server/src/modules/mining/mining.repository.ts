@@ -1,0 +1,459 @@
+// SQL of mining: models and their stock (claimed in one conditional update), rentals,
+// payments, each day's inputs (stored once) and the set-based daily payout.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ListQuery } from '../../db/list-query.ts';
+import type { MiningDayInputs } from './feed.ts';
+
+export interface ModelRow {
+  id: string;
+  name: string;
+  algorithm: string;
+  hash_rate_ghs: string;
+  power_w: number;
+  price_per_day: string;
+  electricity_per_day: string;
+  margin_bps: number;
+  min_days: number;
+  stock: number;
+  rented: number;
+  enabled: boolean;
+}
+
+export interface RentalRow {
+  id: string;
+  user_id: string;
+  model_id: string;
+  model_name: string;
+  hash_rate_ghs: string;
+  electricity_per_day: string;
+  price_per_day: string;
+  term_days: number;
+  days: number;
+  starts_on: string;
+  ends_on: string;
+  started_at: Date;
+  expires_at: Date;
+  status: 'active' | 'expired';
+  auto_renew: boolean;
+  cumulative: string;
+  paid_days: number;
+}
+
+export interface DayRow {
+  day: string;
+  difficulty: string;
+  network_hashrate: string;
+  block_reward_sat: string;
+  btc_price: string;
+  source: string;
+}
+
+const rentalColumns = sql`
+  r.id::text as id, r.user_id::text as user_id, r.model_id::text as model_id,
+  m.name as model_name, r.hash_rate_ghs::text as hash_rate_ghs,
+  r.electricity_per_day::text as electricity_per_day, r.price_per_day::text as price_per_day,
+  r.term_days, r.days, r.starts_on::text as starts_on, r.ends_on::text as ends_on,
+  r.started_at, r.expires_at, r.status, r.auto_renew,
+  coalesce((select sum(p.amount) from mining_payouts p where p.rental_id = r.id), 0)::text
+    as cumulative,
+  (select count(*) from mining_payouts p where p.rental_id = r.id)::integer as paid_days
+`;
+
+const modelColumns = sql`
+  id::text as id, name, algorithm, hash_rate_ghs::text as hash_rate_ghs, power_w,
+  price_per_day::text as price_per_day, electricity_per_day::text as electricity_per_day,
+  margin_bps, min_days, stock, rented, enabled
+`;
+
+export function miningRepository(db: Db) {
+  return {
+    db,
+
+    /** The console's rentals list (with the renter's account and the model's name). */
+    async operatorRentals(query: ListQuery) {
+      let q = db
+        .selectFrom('mining_rentals as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .innerJoin('mining_models as m', 'm.id', 'r.model_id');
+      const f = query.filters;
+      if (f.user_id !== undefined) q = q.where('r.user_id', '=', String(f.user_id));
+      if (f.status !== undefined) q = q.where('r.status', '=', f.status as 'active');
+      if (f.model_id !== undefined) q = q.where('r.model_id', '=', String(f.model_id));
+      const [rows, count] = await Promise.all([
+        q
+          .select([
+            'r.id',
+            'r.user_id',
+            'u.account',
+            'r.model_id',
+            'm.name as model',
+            'r.hash_rate_ghs',
+            'r.days',
+            'r.started_at',
+            'r.expires_at',
+            'r.status',
+            'r.auto_renew',
+          ])
+          .orderBy('r.id', query.order)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async activeRentals() {
+      const row = await db
+        .selectFrom('mining_rentals')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async models(options: { enabledOnly: boolean }) {
+      const { rows } = await sql<ModelRow>`
+        select ${modelColumns} from mining_models
+        where ${options.enabledOnly ? sql`enabled` : sql`true`} order by id
+      `.execute(db);
+      return rows;
+    },
+
+    async model(q: Db, id: string) {
+      const { rows } = await sql<ModelRow>`
+        select ${modelColumns} from mining_models where id = ${id}
+      `.execute(q);
+      return rows[0] ?? null;
+    },
+
+    async insertModel(values: {
+      name: string;
+      algorithm: string;
+      hash_rate_ghs: bigint;
+      power_w: number;
+      price_per_day: bigint;
+      electricity_per_day: bigint;
+      margin_bps: number;
+      min_days: number;
+      stock: number;
+      enabled: boolean;
+    }) {
+      const { rows } = await sql<ModelRow>`
+        insert into mining_models (name, algorithm, hash_rate_ghs, power_w, price_per_day,
+          electricity_per_day, margin_bps, min_days, stock, enabled)
+        values (${values.name}, ${values.algorithm}, ${values.hash_rate_ghs}, ${values.power_w},
+          ${values.price_per_day}, ${values.electricity_per_day}, ${values.margin_bps},
+          ${values.min_days}, ${values.stock}, ${values.enabled})
+        returning ${modelColumns}
+      `.execute(db);
+      return rows[0]!;
+    },
+
+    /** Changes the given columns; stock below what is rented is refused by the database. */
+    async updateModel(id: string, values: Record<string, string | number | bigint | boolean>) {
+      const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
+      if (sets.length === 0) return this.model(db, id);
+      const { rows } = await sql<ModelRow>`
+        update mining_models set ${sql.join(sets)}, updated_at = now() where id = ${id}
+        returning ${modelColumns}
+      `.execute(db);
+      return rows[0] ?? null;
+    },
+
+    /** Takes one machine of the model's stock, atomically; null when none is left. */
+    async claimStock(q: Db, modelId: string) {
+      const { rows } = await sql<ModelRow>`
+        update mining_models set rented = rented + 1, updated_at = now()
+        where id = ${modelId} and enabled and rented < stock
+        returning ${modelColumns}
+      `.execute(q);
+      return rows[0] ?? null;
+    },
+
+    async insertRental(
+      q: Db,
+      r: {
+        user_id: string;
+        model: ModelRow;
+        days: number;
+        starts_on: string;
+        ends_on: string;
+        started_at: Date;
+        expires_at: Date;
+      },
+    ) {
+      const { rows } = await sql<{ id: string }>`
+        insert into mining_rentals (user_id, model_id, hash_rate_ghs, electricity_per_day,
+          price_per_day, term_days, days, starts_on, ends_on, started_at, expires_at, status)
+        values (${r.user_id}, ${r.model.id}, ${r.model.hash_rate_ghs},
+          ${r.model.electricity_per_day}, ${r.model.price_per_day}, ${r.days}, ${r.days},
+          ${r.starts_on}, ${r.ends_on}, ${r.started_at}, ${r.expires_at}, 'active')
+        returning id::text as id
+      `.execute(q);
+      return rows[0]!.id;
+    },
+
+    async insertPayment(
+      q: Db,
+      p: {
+        rental_id: string;
+        user_id: string;
+        kind: 'rent' | 'renew' | 'auto_renew';
+        days: number;
+        amount: bigint;
+        margin: bigint;
+      },
+    ) {
+      await sql`
+        insert into mining_payments (rental_id, user_id, kind, days, amount, margin)
+        values (${p.rental_id}, ${p.user_id}, ${p.kind}, ${p.days}, ${p.amount}, ${p.margin})
+      `.execute(q);
+    },
+
+    async rental(q: Db, id: string, lock = false) {
+      if (lock) await sql`select 1 from mining_rentals where id = ${id} for update`.execute(q);
+      const { rows } = await sql<RentalRow>`
+        select ${rentalColumns} from mining_rentals r join mining_models m on m.id = r.model_id
+        where r.id = ${id}
+      `.execute(q);
+      return rows[0] ?? null;
+    },
+
+    async rentalsOf(userId: string, options: { status?: string; limit: number; offset: number }) {
+      const status = options.status ? sql`and r.status = ${options.status}` : sql``;
+      const [{ rows }, count] = await Promise.all([
+        sql<RentalRow>`
+          select ${rentalColumns} from mining_rentals r join mining_models m on m.id = r.model_id
+          where r.user_id = ${userId} ${status}
+          order by r.id desc limit ${options.limit} offset ${options.offset}
+        `.execute(db),
+        sql<{ n: string }>`
+          select count(*)::text as n from mining_rentals r where r.user_id = ${userId} ${status}
+        `.execute(db),
+      ]);
+      return { rows, total: Number(count.rows[0]!.n) };
+    },
+
+    async payoutsOf(rentalId: string) {
+      const { rows } = await sql<
+        DayRow & {
+          hash_rate_ghs: string;
+          output_sat: string;
+          gross: string;
+          electricity: string;
+          amount: string;
+        }
+      >`
+        select p.day::text as day, d.difficulty::text as difficulty,
+               d.network_hashrate::text as network_hashrate,
+               d.block_reward_sat::text as block_reward_sat, d.btc_price::text as btc_price,
+               d.source, p.hash_rate_ghs::text as hash_rate_ghs, p.output_sat::text as output_sat,
+               p.gross::text as gross, p.electricity::text as electricity, p.amount::text as amount
+        from mining_payouts p join mining_days d on d.day = p.day
+        where p.rental_id = ${rentalId} order by p.day
+      `.execute(db);
+      return rows;
+    },
+
+    /** Payments and payouts of the user, newest first (the records screen). */
+    async records(userId: string, options: { limit: number; offset: number }) {
+      const [{ rows }, count] = await Promise.all([
+        sql<{
+          id: string;
+          kind: string;
+          rental_id: string;
+          model: string;
+          amount: string;
+          days: number;
+          day: string;
+          created_at: Date;
+        }>`
+          select * from (
+            select 'payment:' || pm.id as id, pm.kind, pm.rental_id::text as rental_id,
+                   m.name as model, (-pm.amount)::text as amount, pm.days, '' as day,
+                   pm.created_at
+            from mining_payments pm
+            join mining_rentals r on r.id = pm.rental_id
+            join mining_models m on m.id = r.model_id
+            where pm.user_id = ${userId}
+            union all
+            select 'payout:' || p.rental_id || ':' || p.day, 'payout', p.rental_id::text,
+                   m.name, p.amount::text, 1, p.day::text, p.created_at
+            from mining_payouts p
+            join mining_rentals r on r.id = p.rental_id
+            join mining_models m on m.id = r.model_id
+            where p.user_id = ${userId}
+          ) x
+          order by created_at desc, id desc limit ${options.limit} offset ${options.offset}
+        `.execute(db),
+        sql<{ n: string }>`
+          select ((select count(*) from mining_payments where user_id = ${userId})
+                + (select count(*) from mining_payouts where user_id = ${userId}))::text as n
+        `.execute(db),
+      ]);
+      return { rows, total: Number(count.rows[0]!.n) };
+    },
+
+    async day(q: Db, day: string) {
+      const { rows } = await sql<DayRow>`
+        select day::text as day, difficulty::text as difficulty,
+               network_hashrate::text as network_hashrate,
+               block_reward_sat::text as block_reward_sat, btc_price::text as btc_price, source
+        from mining_days where day = ${day}
+      `.execute(q);
+      return rows[0] ?? null;
+    },
+
+    /** Stores a day's inputs unless stored already (first writer wins; never rewritten). */
+    async storeDay(day: string, inputs: MiningDayInputs) {
+      await sql`
+        insert into mining_days (day, difficulty, network_hashrate, block_reward_sat, btc_price,
+          source)
+        values (${day}, ${inputs.difficulty.toString()}, ${inputs.networkHashrate.toString()},
+          ${inputs.blockRewardSat}, ${inputs.btcPrice}, ${inputs.source})
+        on conflict (day) do nothing
+      `.execute(db);
+      return (await this.day(db, day))!;
+    },
+
+    async latestDay() {
+      const { rows } = await sql<{ day: string }>`
+        select day::text as day from mining_days order by day desc limit 1
+      `.execute(db);
+      return rows[0]?.day ?? null;
+    },
+
+    /** The newest day a run has paid, and the earliest day any active rental still needs. */
+    async payoutBounds() {
+      const { rows } = await sql<{ last_run: string | null; first_start: string | null }>`
+        select (select max(day)::text from mining_payout_runs) as last_run,
+               (select min(starts_on)::text from mining_rentals where status = 'active')
+                 as first_start
+      `.execute(db);
+      return rows[0]!;
+    },
+
+    /**
+     * The day's payouts for every rental active on it, in one statement: each rental's
+     * output by the formula (exact numeric), less its electricity, never below zero;
+     * a rental already paid for the day is skipped (primary key). Returns the new payouts
+     * summed per user (what the ledger batch posts).
+     */
+    async payDay(q: Db, day: string) {
+      const { rows } = await sql<{
+        user_id: string;
+        first_rental: string;
+        rentals: number;
+        total: string;
+      }>`
+        with paid as (
+          insert into mining_payouts (rental_id, day, user_id, hash_rate_ghs, output_sat, gross,
+            electricity, amount)
+          select r.id, d.day, r.user_id, r.hash_rate_ghs,
+                 trunc(x.numerator / x.denominator, 8),
+                 x.gross, r.electricity_per_day,
+                 greatest(x.gross - r.electricity_per_day, 0)
+          from mining_days d
+          join mining_rentals r
+            on r.status = 'active' and r.starts_on <= d.day and r.ends_on > d.day
+          cross join lateral (
+            select r.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
+                   d.difficulty * 4294967296 as denominator,
+                   floor(r.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
+                         * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
+          ) x
+          where d.day = ${day}
+          on conflict (rental_id, day) do nothing
+          returning user_id, rental_id, amount
+        )
+        select user_id::text as user_id, min(rental_id)::text as first_rental,
+               count(*)::integer as rentals, sum(amount)::text as total
+        from paid group by user_id order by user_id
+      `.execute(q);
+      return rows;
+    },
+
+    async recordRun(q: Db, day: string, rentals: number, total: bigint) {
+      await sql`
+        insert into mining_payout_runs (day, rentals, total) values (${day}, ${rentals}, ${total})
+        on conflict (day) do update
+          set rentals = mining_payout_runs.rentals + excluded.rentals,
+              total = mining_payout_runs.total + excluded.total, paid_at = now()
+      `.execute(q);
+    },
+
+    /** Active rentals whose last day is before `today` (due to renew or expire). */
+    async endedRentals(today: string) {
+      const { rows } = await sql<{ id: string }>`
+        select id::text as id from mining_rentals
+        where status = 'active' and ends_on <= ${today} order by id
+      `.execute(db);
+      return rows.map((r) => r.id);
+    },
+
+    async expire(q: Db, rentalId: string) {
+      const { rows } = await sql<{ model_id: string }>`
+        update mining_rentals set status = 'expired', updated_at = now()
+        where id = ${rentalId} and status = 'active' returning model_id::text as model_id
+      `.execute(q);
+      if (rows[0]) {
+        await sql`
+          update mining_models set rented = rented - 1, updated_at = now()
+          where id = ${rows[0].model_id}
+        `.execute(q);
+      }
+      return rows.length > 0;
+    },
+
+    async extend(q: Db, rentalId: string, days: number) {
+      await sql`
+        update mining_rentals
+        set days = days + ${days}, ends_on = ends_on + ${days}::integer,
+            expires_at = expires_at + make_interval(days => ${days}), updated_at = now()
+        where id = ${rentalId}
+      `.execute(q);
+    },
+
+    async setAutoRenew(q: Db, rentalId: string, on: boolean) {
+      await sql`
+        update mining_rentals set auto_renew = ${on}, updated_at = now() where id = ${rentalId}
+      `.execute(q);
+    },
+
+    /** Users by mining earnings (all time or since a day), with their active hash power. */
+    async rank(since: string | null, limit: number) {
+      const { rows } = await sql<{
+        nickname: string;
+        account: string;
+        total: string;
+        hash_rate_ghs: string;
+      }>`
+        select u.nickname, u.account, t.total::text as total,
+               coalesce((select sum(r.hash_rate_ghs) from mining_rentals r
+                         where r.user_id = t.user_id and r.status = 'active'), 0)::text
+                 as hash_rate_ghs
+        from (
+          select user_id, sum(amount) as total from mining_payouts
+          where ${since ? sql`day >= ${since}` : sql`true`}
+          group by user_id
+        ) t join users u on u.id = t.user_id
+        where t.total > 0
+        order by t.total desc, t.user_id limit ${limit}
+      `.execute(db);
+      return rows;
+    },
+
+    async totals() {
+      const { rows } = await sql<{ rented: string; hash_rate_ghs: string }>`
+        select (select coalesce(sum(rented), 0) from mining_models)::text as rented,
+               (select coalesce(sum(hash_rate_ghs), 0) from mining_rentals
+                where status = 'active')::text as hash_rate_ghs
+      `.execute(db);
+      return rows[0]!;
+    },
+  };
+}
+
+export type MiningRepository = ReturnType<typeof miningRepository>;

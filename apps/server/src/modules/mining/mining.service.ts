@@ -1,0 +1,488 @@
+// Mining rental as the investor meets it: the models with today's estimate, renting (price
+// x days from the balance, stock claimed atomically), renewal and auto-renew, the rental's
+// figures and records, the leaderboard, Home's production block; and the daily payout:
+// every active rental's output by the hash-power formula, net of electricity, for all
+// rentals in a few statements and one ledger batch, exactly once per rental and day.
+//   active -> expired (at the end date, unless auto-renew renews it)
+import { displayName } from '../users/display-name.ts';
+import { sql } from 'kysely';
+import { formatAmount } from '@olive/protocol';
+import type { Db } from '../../db/database.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import type { Clock } from '../../ports/clock.ts';
+import {
+  InsufficientBalanceError,
+  platformAccount,
+  userAccount,
+  type EntryRequest,
+  type LedgerService,
+} from '../ledger/ledger.service.ts';
+import { dailyOutput, dayNumber, dayText, type MiningDataFeed } from './feed.ts';
+import type { DayRow, MiningRepository, ModelRow, RentalRow } from './mining.repository.ts';
+
+export const RENTAL_STATUSES = ['active', 'expired'] as const;
+export const MINER_ACTIONS = ['renew', 'auto_renew_on', 'auto_renew_off'] as const;
+export type MinerAction = (typeof MINER_ACTIONS)[number];
+export const RANK_PERIODS = ['all', '7d', '30d'] as const;
+const MAX_DAYS = 3650;
+/** At most this many missed days are caught up in one run (a month-long outage). */
+const MAX_CATCH_UP_DAYS = 62;
+
+/** Fund-password check of the wallet (5 wrong tries lock for 24 hours). */
+export type FundPasswordCheck = (userId: string, fundPassword: string) => Promise<unknown>;
+
+/** 200000 GH/s -> "200"; 120500 -> "120.5". */
+export function thsText(ghs: bigint | string): string {
+  const g = BigInt(ghs);
+  const whole = g / 1000n;
+  const frac = (g % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole.toString();
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+function daysOf(text: string, field = 'days') {
+  if (!/^\d{1,5}$/.test(text.trim())) throw fieldError(field, 'mining.days_invalid');
+  const days = Number(text.trim());
+  if (days < 1 || days > MAX_DAYS) throw fieldError(field, 'mining.days_invalid');
+  return days;
+}
+
+export function miningService(deps: {
+  repo: MiningRepository;
+  ledger: LedgerService;
+  feed: MiningDataFeed;
+  clock: Clock;
+  checkFundPassword: FundPasswordCheck;
+}) {
+  const { repo, ledger, feed, clock, checkFundPassword } = deps;
+  const db = repo.db;
+
+  /** A day's inputs: stored on first use (from the feed) and read from then on. */
+  async function inputs(day: string): Promise<DayRow> {
+    return (await repo.day(db, day)) ?? repo.storeDay(day, await feed.day(day));
+  }
+
+  function estimateOf(model: ModelRow, day: DayRow) {
+    const out = dailyOutput({
+      hashRateGhs: BigInt(model.hash_rate_ghs),
+      difficulty: BigInt(day.difficulty),
+      blockRewardSat: BigInt(day.block_reward_sat),
+      btcPrice: BigInt(day.btc_price),
+      electricity: BigInt(model.electricity_per_day),
+    });
+    const rent = BigInt(model.price_per_day) * BigInt(model.min_days);
+    // Days of the estimated net output that pay back the minimum term's rent; null: never.
+    const breakeven = out.amount > 0n ? Number((rent + out.amount - 1n) / out.amount) : null;
+    return { ...out, breakeven };
+  }
+
+  function modelView(model: ModelRow, day: DayRow) {
+    const estimate = estimateOf(model, day);
+    return {
+      model_id: model.id,
+      name: model.name,
+      algorithm: model.algorithm,
+      hash_rate_ths: thsText(model.hash_rate_ghs),
+      power_w: model.power_w,
+      price_per_day: formatAmount(BigInt(model.price_per_day)),
+      electricity_per_day: formatAmount(BigInt(model.electricity_per_day)),
+      min_days: model.min_days,
+      stock: model.stock,
+      stock_left: Math.max(0, model.stock - model.rented),
+      est_gross_output: formatAmount(estimate.gross),
+      est_daily_output: formatAmount(estimate.amount),
+      est_breakeven_days: estimate.breakeven,
+      estimate: true as const,
+    };
+  }
+
+  async function rentalView(row: RentalRow) {
+    return {
+      rental_id: row.id,
+      model_id: row.model_id,
+      model: row.model_name,
+      hash_rate_ths: thsText(row.hash_rate_ghs),
+      hash_rate_24h_ths: row.status === 'active' ? thsText(row.hash_rate_ghs) : '0',
+      days: row.days,
+      price_per_day: formatAmount(BigInt(row.price_per_day)),
+      electricity_per_day: formatAmount(BigInt(row.electricity_per_day)),
+      started_at: iso(row.started_at),
+      expires_at: iso(row.expires_at),
+      starts_on: row.starts_on,
+      ends_on: row.ends_on,
+      status: row.status,
+      auto_renew: row.auto_renew,
+      cumulative_earnings: formatAmount(BigInt(row.cumulative)),
+      paid_days: row.paid_days,
+    };
+  }
+
+  async function owned(userId: string, rentalId: string) {
+    const row = await repo.rental(db, rentalId);
+    if (!row || row.user_id !== userId) throw new AppError('mining.rental_not_found');
+    return row;
+  }
+
+  /** The rent and the platform's margin as two entries (margin_bps of the rent). */
+  function rentEntries(
+    userId: string,
+    rentalId: string,
+    model: ModelRow,
+    days: number,
+    tag: string,
+  ): { entries: EntryRequest[]; amount: bigint; margin: bigint } {
+    const amount = BigInt(model.price_per_day) * BigInt(days);
+    const margin = (amount * BigInt(model.margin_bps)) / 10_000n;
+    const rest = amount - margin;
+    const entries: EntryRequest[] = [];
+    const reference = `mining:rental:${rentalId}`;
+    if (rest > 0n) {
+      entries.push({
+        kind: 'mining_rent',
+        idempotencyKey: `mining:${tag}:rent`,
+        reference,
+        memo: `${model.name} x ${days}`,
+        postings: [
+          { account: userAccount(userId, 'available'), amount: -rest },
+          { account: platformAccount('mining_revenue'), amount: rest },
+        ],
+      });
+    }
+    if (margin > 0n) {
+      entries.push({
+        kind: 'mining_margin',
+        idempotencyKey: `mining:${tag}:margin`,
+        reference,
+        memo: `${model.name} x ${days}`,
+        postings: [
+          { account: userAccount(userId, 'available'), amount: -margin },
+          { account: platformAccount('mining_margin'), amount: margin },
+        ],
+      });
+    }
+    return { entries, amount, margin };
+  }
+
+  /** Renews an active rental by `days` at the model's current price, inside `trx`. */
+  async function renewIn(
+    trx: typeof db,
+    rental: RentalRow,
+    days: number,
+    kind: 'renew' | 'auto_renew',
+  ) {
+    const model = await repo.model(trx, rental.model_id);
+    if (!model || !model.enabled) throw new AppError('mining.model_unavailable');
+    // The tag is unique per renewal: the rental's span before it.
+    const tag = `rental:${rental.id}:${kind}:${rental.days}`;
+    const { entries, amount, margin } = rentEntries(rental.user_id, rental.id, model, days, tag);
+    for (const entry of entries) await ledger.post(entry, trx);
+    await repo.extend(trx, rental.id, days);
+    await repo.insertPayment(trx, {
+      rental_id: rental.id,
+      user_id: rental.user_id,
+      kind,
+      days,
+      amount,
+      margin,
+    });
+  }
+
+  /** Pays one day to every rental active on it; exactly once per rental (see repo). */
+  async function payDay(day: string) {
+    await inputs(day);
+    return db.transaction().execute(async (trx) => {
+      const paid = await repo.payDay(trx, day);
+      const entries: EntryRequest[] = [];
+      let rentals = 0;
+      let total = 0n;
+      for (const row of paid) {
+        rentals += row.rentals;
+        const amount = BigInt(row.total);
+        total += amount;
+        if (amount === 0n) continue;
+        entries.push({
+          kind: 'mining_payout',
+          // A rental is paid once per day, so the first of this set of rentals names it.
+          idempotencyKey: `mining:payout:${day}:${row.user_id}:${row.first_rental}`,
+          reference: `mining:day:${day}`,
+          memo: day,
+          postings: [
+            { account: platformAccount('mining_payout'), amount: -amount },
+            { account: userAccount(row.user_id, 'available'), amount },
+          ],
+        });
+      }
+      await ledger.postBatch(entries, trx);
+      await repo.recordRun(trx, day, rentals, total);
+      return { day, rentals, total };
+    });
+  }
+
+  /** Rentals past their end: renewed if auto-renew can pay, else expired (stock back). */
+  async function expireEnded(today: string) {
+    let renewed = 0;
+    let expired = 0;
+    for (const id of await repo.endedRentals(today)) {
+      const done = await db.transaction().execute(async (trx) => {
+        const rental = await repo.rental(trx, id, true);
+        if (!rental || rental.status !== 'active' || rental.ends_on > today) return null;
+        if (rental.auto_renew) {
+          try {
+            await savepoint(trx, () => renewIn(trx, rental, rental.term_days, 'auto_renew'));
+            return 'renewed';
+          } catch (error) {
+            if (!(error instanceof InsufficientBalanceError || error instanceof AppError)) {
+              throw error;
+            }
+          }
+        }
+        await repo.expire(trx, id);
+        return 'expired';
+      });
+      if (done === 'renewed') renewed += 1;
+      if (done === 'expired') expired += 1;
+    }
+    return { renewed, expired };
+  }
+
+  return {
+    source: feed.source,
+    inputs,
+    payDay,
+    expireEnded,
+
+    async conf() {
+      const day = await inputs(todayOf(clock.now()));
+      const models = await repo.models({ enabledOnly: true });
+      return { source: feed.source, list: models.map((m) => modelView(m, day)) };
+    },
+
+    async create(userId: string, input: { model_id: string; days: string; fund_password: string }) {
+      const model = await repo.model(db, input.model_id);
+      if (!model || !model.enabled) throw fieldError('model_id', 'mining.model_unavailable');
+      const days = daysOf(input.days);
+      if (days < model.min_days) {
+        throw fieldError('days', 'mining.below_min_days', { min: model.min_days });
+      }
+      await checkFundPassword(userId, input.fund_password);
+      const now = clock.now();
+      const startsOn = todayOf(now);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const claimed = await repo.claimStock(trx, model.id);
+          if (!claimed) throw new AppError('mining.out_of_stock');
+          const rentalId = await repo.insertRental(trx, {
+            user_id: userId,
+            model: claimed,
+            days,
+            starts_on: startsOn,
+            ends_on: dayText(dayNumber(startsOn) + days),
+            started_at: now,
+            expires_at: new Date(`${dayText(dayNumber(startsOn) + days)}T00:00:00Z`),
+          });
+          const payment = rentEntries(userId, rentalId, claimed, days, `rental:${rentalId}`);
+          for (const entry of payment.entries) await ledger.post(entry, trx);
+          await repo.insertPayment(trx, {
+            rental_id: rentalId,
+            user_id: userId,
+            kind: 'rent',
+            days,
+            amount: payment.amount,
+            margin: payment.margin,
+          });
+          return { rental_id: rentalId };
+        });
+      } catch (error) {
+        if (error instanceof InsufficientBalanceError) {
+          throw new AppError('mining.insufficient_balance');
+        }
+        throw error;
+      }
+    },
+
+    async my(userId: string, options: { status?: string; page: number; limit: number }) {
+      if (options.status && !(RENTAL_STATUSES as readonly string[]).includes(options.status)) {
+        throw fieldError('status', 'mining.status_invalid');
+      }
+      const { rows, total } = await repo.rentalsOf(userId, {
+        ...(options.status ? { status: options.status } : {}),
+        limit: options.limit,
+        offset: (options.page - 1) * options.limit,
+      });
+      return {
+        list: await Promise.all(rows.map(rentalView)),
+        page: options.page,
+        limit: options.limit,
+        total,
+      };
+    },
+
+    async info(userId: string, rentalId: string) {
+      const row = await owned(userId, rentalId);
+      const [payouts, balances] = await Promise.all([
+        repo.payoutsOf(rentalId),
+        ledger.userBalances(userId),
+      ]);
+      return {
+        ...(await rentalView(row)),
+        current_balance: formatAmount(balances.available),
+        source: feed.source,
+        payouts: payouts.map((p) => ({
+          day: p.day,
+          difficulty: p.difficulty,
+          network_hashrate: p.network_hashrate,
+          block_reward: formatAmount(BigInt(p.block_reward_sat)),
+          btc_price: formatAmount(BigInt(p.btc_price)),
+          hash_rate_ths: thsText(p.hash_rate_ghs),
+          output_btc: formatAmount(BigInt(p.output_sat.split('.')[0]!)),
+          gross: formatAmount(BigInt(p.gross)),
+          electricity: formatAmount(BigInt(p.electricity)),
+          amount: formatAmount(BigInt(p.amount)),
+        })),
+      };
+    },
+
+    async log(userId: string, options: { page: number; limit: number }) {
+      const { rows, total } = await repo.records(userId, {
+        limit: options.limit,
+        offset: (options.page - 1) * options.limit,
+      });
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          rental_id: r.rental_id,
+          model: r.model,
+          amount: formatAmount(BigInt(r.amount)),
+          days: r.days,
+          day: r.day,
+          created_at: iso(r.created_at),
+        })),
+        page: options.page,
+        limit: options.limit,
+        total,
+      };
+    },
+
+    async act(userId: string, rentalId: string, action: MinerAction, daysText?: string) {
+      const row = await owned(userId, rentalId);
+      if (row.status !== 'active') throw new AppError('mining.rental_expired');
+      if (action === 'renew') {
+        if (!daysText) throw fieldError('days', 'validation.required');
+        const days = daysOf(daysText);
+        const model = await repo.model(db, row.model_id);
+        if (model && days < model.min_days) {
+          throw fieldError('days', 'mining.below_min_days', { min: model.min_days });
+        }
+        try {
+          await db.transaction().execute(async (trx) => {
+            const locked = await repo.rental(trx, rentalId, true);
+            if (!locked || locked.status !== 'active') throw new AppError('mining.rental_expired');
+            await renewIn(trx, locked, days, 'renew');
+          });
+        } catch (error) {
+          if (error instanceof InsufficientBalanceError) {
+            throw new AppError('mining.insufficient_balance');
+          }
+          throw error;
+        }
+      } else {
+        await repo.setAutoRenew(db, rentalId, action === 'auto_renew_on');
+      }
+      return rentalView((await repo.rental(db, rentalId))!);
+    },
+
+    async rank(period = 'all') {
+      if (!(RANK_PERIODS as readonly string[]).includes(period)) {
+        throw fieldError('period', 'mining.period_invalid');
+      }
+      const today = dayNumber(todayOf(clock.now()));
+      const since =
+        period === '7d' ? dayText(today - 7) : period === '30d' ? dayText(today - 30) : null;
+      const rows = await repo.rank(since, 50);
+      return {
+        period,
+        list: rows.map((r, i) => ({
+          rank: i + 1,
+          // Never a name that gives the account away (the default nickname is the
+          // e-mail's name): the masked account instead.
+          nickname: displayName(r.nickname, r.account),
+          cumulative_earnings: formatAmount(BigInt(r.total)),
+          hash_rate_ths: thsText(r.hash_rate_ghs),
+        })),
+      };
+    },
+
+    /**
+     * Home's production block: today's network figures and output per TH/s. With
+     * `storedOnly` (maininfo), the newest stored day and never the feed (no price replay
+     * in Home's one call); null before any day is stored.
+     */
+    async production(options: { storedOnly?: boolean } = {}) {
+      let day: DayRow | null;
+      if (options.storedOnly) {
+        const latest = await repo.latestDay();
+        day = latest ? await repo.day(db, latest) : null;
+        if (!day) return null;
+      } else {
+        day = await inputs(todayOf(clock.now()));
+      }
+      const perTh = dailyOutput({
+        hashRateGhs: 1000n,
+        difficulty: BigInt(day.difficulty),
+        blockRewardSat: BigInt(day.block_reward_sat),
+        btcPrice: BigInt(day.btc_price),
+        electricity: 0n,
+      });
+      const totals = await repo.totals();
+      return {
+        day: day.day,
+        source: day.source,
+        network_hashrate_ehs: (Number(BigInt(day.network_hashrate) / 10n ** 15n) / 1000).toFixed(1),
+        difficulty: day.difficulty,
+        block_reward: formatAmount(BigInt(day.block_reward_sat)),
+        btc_price: formatAmount(BigInt(day.btc_price)),
+        output_per_ths_btc: formatAmount(perTh.outputSat8 / 100_000_000n),
+        output_per_ths_usdt: formatAmount(perTh.gross),
+        miners_rented: Number(totals.rented),
+        rented_hash_rate_ths: thsText(totals.hash_rate_ghs),
+        estimate: true as const,
+      };
+    },
+
+    /**
+     * The daily job: pays every day not yet paid up to yesterday, oldest first (catch-up
+     * after an outage), then renews or expires rentals that ended. Safe to run any number
+     * of times, from any number of workers at once.
+     */
+    async payDue() {
+      const today = todayOf(clock.now());
+      const bounds = await repo.payoutBounds();
+      const yesterday = dayNumber(today) - 1;
+      const paid = [];
+      if (bounds.first_start) {
+        let from = bounds.last_run ? dayNumber(bounds.last_run) + 1 : dayNumber(bounds.first_start);
+        from = Math.max(from, yesterday - MAX_CATCH_UP_DAYS + 1);
+        for (let n = from; n <= yesterday; n += 1) paid.push(await payDay(dayText(n)));
+      }
+      const ended = await expireEnded(today);
+      return { paid, ...ended };
+    },
+  };
+}
+
+/** Runs `work` inside a savepoint of `trx`: its failure undoes only its own writes. */
+async function savepoint(trx: Db, work: () => Promise<void>) {
+  await sql`savepoint mining_renew`.execute(trx);
+  try {
+    await work();
+    await sql`release savepoint mining_renew`.execute(trx);
+  } catch (error) {
+    await sql`rollback to savepoint mining_renew`.execute(trx);
+    throw error;
+  }
+}
+
+export type MiningService = ReturnType<typeof miningService>;

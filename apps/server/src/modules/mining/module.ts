@@ -1,0 +1,72 @@
+// Builds the mining module from the shared services: the network feed (simulator or
+// mempool.space, with BTC/USDT from the market feed), the service, and its routes.
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MarketDataService } from '../market/market-data.service.ts';
+import {
+  MempoolMiningFeed,
+  SimulatedMiningFeed,
+  dayNumber,
+  type BtcPriceOf,
+  type MiningDataFeed,
+} from './feed.ts';
+import { miningRepository } from './mining.repository.ts';
+import { miningService, type FundPasswordCheck } from './mining.service.ts';
+import { miningRoutes } from './routes.ts';
+
+/** A day's BTC/USDT: the close of the day's last minute where the feed has it, else now. */
+export function btcPriceFrom(marketData: MarketDataService, clock: Clock): BtcPriceOf {
+  return async (day) => {
+    const end = (dayNumber(day) + 1) * 86_400_000;
+    if (end < clock.now().getTime()) {
+      await marketData.ready();
+      const candles = await marketData.feed.candles('BTC/USDT', end - 60_000, end);
+      const last = candles.at(-1);
+      if (last) return last.close;
+    }
+    return (await marketData.tick('BTC/USDT')).price;
+  };
+}
+
+export function miningModule(deps: {
+  config: Pick<Config, 'MINING_FEED' | 'MINING_FEED_URL' | 'MARKET_SEED' | 'MARKET_EPOCH'>;
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  marketData: MarketDataService;
+  checkFundPassword: FundPasswordCheck;
+  feed?: MiningDataFeed;
+}) {
+  const btcPrice = btcPriceFrom(deps.marketData, deps.clock);
+  const feed =
+    deps.feed ??
+    (deps.config.MINING_FEED === 'mempool'
+      ? new MempoolMiningFeed({ baseUrl: deps.config.MINING_FEED_URL, btcPrice })
+      : new SimulatedMiningFeed(
+          { seed: deps.config.MARKET_SEED, epoch: deps.config.MARKET_EPOCH.slice(0, 10) },
+          btcPrice,
+        ));
+  const mining = miningService({
+    repo: miningRepository(deps.db),
+    ledger: deps.ledger,
+    feed,
+    clock: deps.clock,
+    checkFundPassword: deps.checkFundPassword,
+  });
+  return { mining, routes: miningRoutes };
+}
+
+/** The worker's job: pays due days (catch-up in order) and renews or expires rentals. */
+export function miningTasks(mining: ReturnType<typeof miningModule>['mining']) {
+  return {
+    tasks: {
+      mining_payout: async () => {
+        await mining.payDue();
+      },
+    },
+    // Shortly after midnight UTC, and hourly after that so a missed run catches up.
+    crontab: ['5 * * * * mining_payout'],
+  };
+}

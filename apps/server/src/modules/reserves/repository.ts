@@ -1,0 +1,142 @@
+// SQL of proof of reserves. The liabilities cut is one REPEATABLE READ, read-only
+// transaction: every statement in it sees the same committed state of the ledger, while
+// writers go on (PostgreSQL's snapshot isolation never blocks them).
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface LiabilitiesCut {
+  takenAt: Date;
+  /** pg_current_snapshot() of the cut: which transactions it saw (for audits and tests). */
+  pgSnapshot: string;
+  users: { userId: string; amount: bigint }[];
+  /** What the ledger says is on chain for users, per custody subkey's network. */
+  custody: Record<string, bigint>;
+}
+
+export function reservesRepository(db: Db) {
+  return {
+    db,
+    /**
+     * What the platform owes each user: the sum of every account a user owns, whatever its
+     * kind (available, frozen, robot principal and PnL, mining, and any kind added later).
+     * User accounts can never be negative (the ledger's database constraint).
+     */
+    async cutLiabilities(): Promise<LiabilitiesCut> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          await sql`set transaction read only`.execute(trx);
+          const head = await sql<{ snap: string; taken_at: Date }>`
+            select pg_current_snapshot()::text as snap, clock_timestamp() as taken_at
+          `.execute(trx);
+          const users = await sql<{ user_id: string; amount: string }>`
+            select user_id::text as user_id, sum(balance)::text as amount
+            from accounts where user_id is not null
+            group by user_id order by user_id
+          `.execute(trx);
+          const custody = await sql<{ network: string; amount: string }>`
+            select split_part(subkey, ':', 1) as network, (-sum(balance))::text as amount
+            from accounts where kind = 'custody' and user_id is null
+            group by 1
+          `.execute(trx);
+          return {
+            takenAt: head.rows[0]!.taken_at,
+            pgSnapshot: head.rows[0]!.snap,
+            users: users.rows.map((r) => ({ userId: r.user_id, amount: BigInt(r.amount) })),
+            custody: Object.fromEntries(custody.rows.map((r) => [r.network, BigInt(r.amount)])),
+          };
+        });
+    },
+    async nextId(): Promise<string> {
+      const r = await sql<{ id: string }>`
+        select nextval('reserve_snapshots_id_seq')::text as id
+      `.execute(db);
+      return r.rows[0]!.id;
+    },
+    async insertSnapshot(
+      row: {
+        id: string;
+        taken_at: Date;
+        pg_snapshot: string;
+        liabilities: bigint;
+        networks: unknown;
+        root: string;
+        leaf_count: number;
+        user_count: number;
+        file: string;
+      },
+      owners: { userId: string; nonce: string; indexes: number[]; amounts: bigint[] }[],
+    ) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('reserve_snapshots')
+          .values({
+            ...row,
+            liabilities: row.liabilities.toString(),
+            reserves: null,
+            networks: JSON.stringify(row.networks),
+          })
+          .execute();
+        const BATCH = 5000;
+        for (let i = 0; i < owners.length; i += BATCH) {
+          const slice = owners.slice(i, i + BATCH);
+          await sql`
+            insert into reserve_user_leaves (snapshot_id, user_id, nonce, leaf_indexes, amounts)
+            select ${row.id}::bigint, u, n, string_to_array(i, ',')::int[], string_to_array(a, ',')::bigint[]
+            from unnest(${slice.map((o) => o.userId)}::bigint[], ${slice.map((o) => o.nonce)}::text[],
+                        ${slice.map((o) => o.indexes.join(','))}::text[],
+                        ${slice.map((o) => o.amounts.join(','))}::text[]) as t(u, n, i, a)
+          `.execute(trx);
+        }
+      });
+    },
+    async setReserves(id: string, reserves: bigint | null, networks: unknown) {
+      await db
+        .updateTable('reserve_snapshots')
+        .set({
+          reserves: reserves === null ? null : reserves.toString(),
+          networks: JSON.stringify(networks),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async setAnchor(id: string, network: string, tx: string) {
+      await db
+        .updateTable('reserve_snapshots')
+        .set({ anchor_network: network, anchor_tx: tx })
+        .where('id', '=', id)
+        .execute();
+    },
+    latest(limit: number) {
+      return db
+        .selectFrom('reserve_snapshots')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    snapshot(id: string) {
+      return db.selectFrom('reserve_snapshots').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    userLeaves(id: string, userId: string) {
+      return db
+        .selectFrom('reserve_user_leaves')
+        .selectAll()
+        .where('snapshot_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+    /** Every custody address of a network: the deposit addresses handed to users. */
+    async depositAddresses(network: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('deposit_addresses')
+        .select('address_hex')
+        .where('network', '=', network)
+        .execute();
+      return rows.map((r) => r.address_hex.toLowerCase());
+    },
+  };
+}
+
+export type ReservesRepository = ReturnType<typeof reservesRepository>;

@@ -1,0 +1,47 @@
+// What every part of the robot module shares: its vocabulary (directions, statuses), the
+// checks of an investor's input, and the owner check. Imports nothing from its siblings.
+import { MARKETS, formatUnits, type Direction, type MarketId } from '@olive/market';
+import { parseAmount } from '@olive/protocol';
+import { AppError, fieldError } from '../../errors.ts';
+import type { RobotRepository } from './robot.repository.ts';
+
+export const DIRECTIONS = ['long', 'short', 'neutral'] as const;
+export const ROBOT_STATUSES = ['not_started', 'running', 'ended'] as const;
+
+export type RobotAction = 'start' | 'stop' | 'settle';
+
+export function directionOf(text: string): Direction {
+  const direction = text.trim().toLowerCase();
+  if (!(DIRECTIONS as readonly string[]).includes(direction)) {
+    throw fieldError('direction', 'robot.direction_invalid');
+  }
+  return direction as Direction;
+}
+
+export function principalOf(text: string, market: MarketId): bigint {
+  let principal: bigint;
+  try {
+    principal = parseAmount(text);
+  } catch {
+    throw fieldError('principal', 'robot.principal_invalid');
+  }
+  const min = MARKETS[market].minPrincipal;
+  if (principal < min) {
+    throw fieldError('principal', 'robot.below_minimum', { market, min: formatUnits(min) });
+  }
+  return principal;
+}
+
+/** The robot, if it is this investor's; otherwise the same "not found" as for no robot. */
+export async function ownedRobot(repo: RobotRepository, userId: string, robotId: string) {
+  const robot = await repo.byId(robotId);
+  if (!robot || robot.user_id !== userId) throw new AppError('robot.not_found');
+  return robot;
+}
+
+export const iso = (date: Date | null) => (date ? new Date(date).toISOString() : '');
+
+export function minuteOf(date: Date) {
+  const ms = date.getTime();
+  return new Date(ms - (ms % 60_000));
+}

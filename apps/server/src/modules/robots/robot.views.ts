@@ -1,0 +1,209 @@
+// Views: the robot as the Trade screens show it (quaninfo, quandetail, quanmy), its trade
+// log and the leaderboard; every figure from the ledger or the robot's own fills.
+import {
+  parseGrid,
+  restingOrders,
+  valueGrid,
+  formatUnits,
+  type GridState,
+  type MarketId,
+} from '@olive/market';
+import { formatAmount } from '@olive/protocol';
+import type { Translate } from '../../i18n/index.ts';
+import type { Clock } from '../../ports/clock.ts';
+import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
+import { iso, ownedRobot } from './robot.common.ts';
+import type { RobotRepository, RobotRow } from './robot.repository.ts';
+
+export function robotViews(deps: {
+  repo: RobotRepository;
+  marketData: MarketDataService;
+  clock: Clock;
+}) {
+  const { repo, marketData, clock } = deps;
+  const db = repo.db;
+
+  /** The robot as quaninfo shows it; `held` is what the ledger holds for it. */
+  function view(
+    robot: RobotRow,
+    held: { principal: bigint; pnl: bigint },
+    t: Translate,
+    price: (market: MarketId) => bigint,
+  ) {
+    const market = robot.market as MarketId;
+    const principal = BigInt(robot.principal);
+    const state: GridState | null = robot.grid_state ? parseGrid(robot.grid_state) : null;
+    const value = state ? valueGrid(state, state.closed ? 0n : price(market)) : null;
+    const realised = value?.realised ?? 0n;
+    const unrealised = state?.closed ? 0n : (value?.unrealised ?? 0n);
+    const cumulative = realised + unrealised - BigInt(robot.performance_fees);
+    const started = robot.started_at ? new Date(robot.started_at).getTime() : null;
+    const ended = robot.ended_at ? new Date(robot.ended_at).getTime() : clock.now().getTime();
+    const days = started === null ? 0 : Math.max(0, ended - started) / 86_400_000;
+    // Annualised only after an hour: a minute's luck times 525,600 says nothing.
+    const annualised =
+      days >= 1 / 24 && principal > 0n
+        ? Math.pow(1 + Number(cumulative) / Number(principal), 365 / days) - 1
+        : 0;
+    return {
+      robot_id: robot.id,
+      name: t(`robot.name.${robot.direction}`, { market }),
+      market,
+      direction: robot.direction,
+      status: robot.status,
+      disabled: robot.disabled,
+      principal: formatAmount(principal),
+      current_principal: formatAmount(held.principal),
+      current_earnings: formatAmount(realised - BigInt(robot.settled_gross) + unrealised),
+      realised: formatAmount(realised),
+      unrealised: formatAmount(unrealised),
+      settled_total: formatAmount(BigInt(robot.settled_net)),
+      fees: formatAmount(value?.fees ?? 0n),
+      cumulative_earnings: formatAmount(cumulative),
+      cumulative_yield_rate: ratioText(cumulative, principal),
+      profit_count: value?.profitableRoundTrips ?? 0,
+      trade_count: value?.trades ?? 0,
+      expected_daily_yield: robot.expected_daily_yield,
+      range_low: formatUnits(BigInt(robot.range_low)),
+      range_high: formatUnits(BigInt(robot.range_high)),
+      grids: robot.grid_count,
+      grid_profit: formatAmount(realised),
+      floating_pnl: formatAmount(unrealised),
+      annualised_return:
+        Number.isFinite(annualised) && annualised !== 0 ? annualised.toFixed(4) : '0',
+      trades_per_day: days >= 1 / 24 ? ((value?.trades ?? 0) / days).toFixed(1) : '0',
+      orders:
+        state && robot.status === 'running'
+          ? restingOrders(state).map((order) => ({
+              side: order.side,
+              price: formatUnits(order.price),
+              amount: formatUnits(order.quantity),
+            }))
+          : [],
+      started_at: iso(robot.started_at),
+      ended_at: iso(robot.ended_at),
+      duration_seconds: started === null ? 0 : Math.max(0, Math.floor((ended - started) / 1000)),
+      created_at: iso(robot.created_at),
+    };
+  }
+
+  /** The current price of each market among the robots (running ones only need it). */
+  async function pricesFor(rows: RobotRow[]) {
+    const prices = new Map<MarketId, bigint>();
+    for (const row of rows) {
+      const market = row.market as MarketId;
+      if (row.status === 'running' && !prices.has(market)) {
+        prices.set(market, (await marketData.tick(market)).price);
+      }
+    }
+    return (market: MarketId) => prices.get(market) ?? 0n;
+  }
+
+  async function info(userId: string, robotId: string, t: Translate) {
+    const robot = await ownedRobot(repo, userId, robotId);
+    return view(robot, await repo.balances(db, userId, robotId), t, await pricesFor([robot]));
+  }
+
+  async function detail(userId: string, robotId: string, t: Translate) {
+    const robot = await info(userId, robotId, t);
+    const [series, trades] = await Promise.all([
+      repo.pnlSeries(robotId, 500),
+      repo.trades(robotId, 50),
+    ]);
+    return {
+      robot,
+      pnl_series: series.map((s) => ({
+        t: new Date(s.t).toISOString(),
+        pnl: formatAmount(BigInt(s.pnl)),
+      })),
+      trades: trades.map((trade) => ({
+        id: trade.id,
+        side: trade.kind,
+        price: formatUnits(BigInt(trade.price)),
+        quantity: formatUnits(BigInt(trade.quantity)),
+        amount: formatAmount(BigInt(trade.amount)),
+        fee: formatAmount(BigInt(trade.fee)),
+        pnl: formatAmount(BigInt(trade.pnl)),
+        created_at: iso(trade.created_at),
+      })),
+    };
+  }
+
+  async function log(userId: string, options: { robotId?: string; page: number; limit: number }) {
+    if (options.robotId) await ownedRobot(repo, userId, options.robotId);
+    const { rows, total } = await repo.log(userId, options.page, options.limit, options.robotId);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        robot_id: r.robot_id,
+        market: r.market,
+        kind: r.kind,
+        price: formatUnits(BigInt(r.price)),
+        quantity: formatUnits(BigInt(r.quantity)),
+        amount: formatAmount(BigInt(r.amount)),
+        fee: formatAmount(BigInt(r.fee)),
+        pnl: formatAmount(BigInt(r.pnl)),
+        created_at: iso(r.created_at),
+      })),
+      page: options.page,
+      limit: options.limit,
+      total,
+    };
+  }
+
+  async function mine(
+    userId: string,
+    options: { page: number; limit: number; status?: RobotRow['status'] },
+    t: Translate,
+  ) {
+    const { rows, total } = await repo.listByUser(
+      userId,
+      options.page,
+      options.limit,
+      options.status,
+    );
+    const held = await repo.balancesOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    const price = await pricesFor(rows);
+    return {
+      list: rows.map((r) => view(r, held.get(r.id)!, t, price)),
+      page: options.page,
+      limit: options.limit,
+      total,
+    };
+  }
+
+  /** Top 50 by return over the last 7 or 30 days. */
+  async function rank(period: '7d' | '30d') {
+    const now = clock.now();
+    const since = new Date(now.getTime() - (period === '7d' ? 7 : 30) * 86_400_000);
+    const rows = await repo.rank(since, 50);
+    return {
+      period,
+      list: rows.map((r, i) => {
+        const started = new Date(r.started_at).getTime();
+        const ended = r.ended_at ? new Date(r.ended_at).getTime() : now.getTime();
+        return {
+          rank: i + 1,
+          robot_id: r.id,
+          nickname: maskNickname(r.nickname),
+          market: r.market,
+          direction: r.direction,
+          return_rate: ratioText(BigInt(r.gain), BigInt(r.principal)),
+          runtime_seconds: Math.max(0, Math.floor((ended - started) / 1000)),
+          principal: formatAmount(BigInt(r.principal)),
+        };
+      }),
+    };
+  }
+
+  return { view, info, detail, log, mine, rank };
+}
+
+/** "Olive" -> "Ol***": enough to recognise oneself, not enough to find someone. */
+export function maskNickname(nickname: string) {
+  const chars = [...nickname];
+  return `${chars.slice(0, 2).join('')}***`;
+}

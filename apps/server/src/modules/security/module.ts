@@ -1,0 +1,48 @@
+// The account-security module: builds its services from the shared ones and returns
+// them with its routes plugin (app.ts registers it).
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { CodeService } from '../auth/codes.ts';
+import type { CounterStore } from '../auth/counters.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import type { Mailer } from '../messaging/mailer.ts';
+import type { SmsSender } from '../messaging/sms.ts';
+import type { RegistrationService } from '../users/registration.service.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import { securityRepository } from './repository.ts';
+import { securityRoutes } from './routes.ts';
+import { accountSecurityService } from './service.ts';
+import { twoFactorService } from './two-factor.service.ts';
+import { walletSignInService } from './wallet-sign-in.service.ts';
+
+export function securityModule(deps: {
+  db: Db;
+  users: UserRepository;
+  sessions: SessionService;
+  codes: CodeService;
+  counters: CounterStore;
+  registration: RegistrationService;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+}) {
+  const repo = securityRepository(deps.db);
+  const twoFactor = twoFactorService({ repo, counters: deps.counters, clock: deps.clock });
+  const accounts = accountSecurityService({ ...deps, repo, secondFactor: twoFactor });
+  const wallets = walletSignInService({ ...deps, secondFactor: twoFactor });
+  return {
+    twoFactor,
+    accounts,
+    wallets,
+    routes: securityRoutes,
+    routeOptions: (perMinute: number) => ({
+      accounts,
+      twoFactor,
+      wallets,
+      users: deps.users,
+      perMinute,
+    }),
+  };
+}
+
+export type SecurityModule = ReturnType<typeof securityModule>;

@@ -1,0 +1,212 @@
+// The security-centre features as an investor meets them: password reset by code,
+// two-factor with an authenticator app, and binding a phone to an e-mail account.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { translate } from '../../i18n/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { captcha, register } from '../../../test/accounts.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const totp = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+
+async function resetCode(account: string) {
+  const channel = account.includes('@') ? 'email' : 'phone';
+  const sent = await t.call(
+    channel === 'email' ? '/api/user/emailcode' : '/api/user/getphonecode',
+    {
+      [channel]: account,
+      scene: 'reset_password',
+      ...(await captcha(t)),
+    },
+  );
+  expect(sent.code).toBe(1);
+  return t.codeFor(account);
+}
+
+describe('password reset', () => {
+  it('sets a new password with the mailed code, ends every session and tells the owner', async () => {
+    const user = await register(t);
+    const code = await resetCode(user.account);
+    const reply = await t.call('/api/user/resetpwd', {
+      account: user.account,
+      code,
+      password: 'new-olive-grove-7',
+    });
+    expect(reply).toMatchObject({ code: 1, msg: translate('en', 'security.password_reset') });
+    const old = await t.call('/api/user/userinfo', {}, user.headers);
+    expect(old.code).toBe(10000);
+    const login = await t.call('/api/user/login', {
+      account: user.account,
+      password: 'new-olive-grove-7',
+    });
+    expect(login.code).toBe(1);
+    expect(t.inbox.list(user.account)[0]!.subject).toBe(
+      translate('en', 'security.reset_mail_subject'),
+    );
+  });
+
+  it('refuses a wrong code, a weak password, and an account with no code alike', async () => {
+    const user = await register(t);
+    const code = await resetCode(user.account);
+    const wrong = await t.call('/api/user/resetpwd', {
+      account: user.account,
+      code: code === '000000' ? '111111' : '000000',
+      password: 'new-olive-grove-7',
+    });
+    expect(wrong).toMatchObject({ code: 0, data: { field: 'code' } });
+    const weak = await t.call('/api/user/resetpwd', {
+      account: user.account,
+      code,
+      password: 'short',
+    });
+    expect(weak).toMatchObject({ code: 0, data: { field: 'password' } });
+    const unknown = await t.call('/api/user/resetpwd', {
+      account: 'nobody-here@example.com',
+      code: '123456',
+      password: 'new-olive-grove-7',
+    });
+    expect(unknown).toMatchObject({
+      code: 0,
+      msg: translate('en', 'auth.code_expired'),
+      data: { field: 'code' },
+    });
+  });
+});
+
+describe('two-factor', () => {
+  async function enrolled() {
+    const user = await register(t);
+    const key = await t.call<{ secret: string; otpauth_url: string }>(
+      '/api/user/getskey',
+      {},
+      user.headers,
+    );
+    expect(key.data!.otpauth_url).toMatch(/^otpauth:\/\/totp\/Olive:/);
+    const on = await t.call<{ recovery_codes: string[] }>(
+      '/api/user/skeyon',
+      { otp: totp(key.data!.secret) },
+      user.headers,
+    );
+    expect(on.code).toBe(1);
+    expect(on.data!.recovery_codes).toHaveLength(10);
+    return { user, secret: key.data!.secret, recovery: on.data!.recovery_codes };
+  }
+
+  it('asks for the code at sign-in once enabled, and refuses a replayed one', async () => {
+    const { user, secret } = await enrolled();
+    const first = await t.call('/api/user/login', {
+      account: user.account,
+      password: user.password,
+    });
+    expect(first).toMatchObject({
+      code: 0,
+      msg: translate('en', 'security.otp_required'),
+      data: { field: 'otp', two_factor: true },
+    });
+    // The enabling code spent the current step: the next step's code signs in.
+    const next = totp(secret, 1);
+    const ok = await t.call('/api/user/login', {
+      account: user.account,
+      password: user.password,
+      otp: next,
+    });
+    expect(ok.code).toBe(1);
+    const replay = await t.call('/api/user/login', {
+      account: user.account,
+      password: user.password,
+      otp: next,
+    });
+    expect(replay).toMatchObject({ code: 0, msg: translate('en', 'security.otp_wrong') });
+  });
+
+  it('signs in with a recovery code once', async () => {
+    const { user, recovery } = await enrolled();
+    const body = { account: user.account, password: user.password, otp: recovery[0]! };
+    expect((await t.call('/api/user/login', body)).code).toBe(1);
+    expect((await t.call('/api/user/login', body)).msg).toBe(translate('en', 'security.otp_wrong'));
+  });
+
+  it('asks for it to save an address, and needs a valid code to turn it off', async () => {
+    const { user, secret, recovery } = await enrolled();
+    const address = `0x${'9a'.repeat(20)}`;
+    const without = await t.call(
+      '/api/user/setaddress',
+      { network: 'bep20', address, fund_password: '246810' },
+      user.headers,
+    );
+    expect(without).toMatchObject({ code: 0, data: { field: 'otp' } });
+    const withCode = await t.call(
+      '/api/user/setaddress',
+      { network: 'bep20', address, fund_password: '246810', otp: totp(secret, 1) },
+      user.headers,
+    );
+    expect(withCode.code).toBe(1);
+    const badOff = await t.call('/api/user/skeyoff', { otp: '000000' }, user.headers);
+    expect(badOff).toMatchObject({ code: 0, data: { field: 'otp' } });
+    // Steps up to the one just used are spent (no replay), so a recovery code turns it off.
+    const replayed = await t.call('/api/user/skeyoff', { otp: totp(secret, 1) }, user.headers);
+    expect(replayed.msg).toBe(translate('en', 'security.otp_wrong'));
+    const off = await t.call('/api/user/skeyoff', { otp: recovery[1]! }, user.headers);
+    expect(off.code).toBe(1);
+    const login = await t.call('/api/user/login', {
+      account: user.account,
+      password: user.password,
+    });
+    expect(login.code).toBe(1);
+  });
+
+  it('checks at most 5 wrong codes in a parallel burst', async () => {
+    const { user } = await enrolled();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.call('/api/user/skeyoff', { otp: String(100000 + i) }, user.headers),
+      ),
+    );
+    const wrong = replies.filter((r) => r.msg === translate('en', 'security.otp_wrong'));
+    expect(wrong.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('binding a phone', () => {
+  it('binds a phone to an e-mail account with an SMS code; either then signs in', async () => {
+    const user = await register(t);
+    const phone = `17${String(Date.now()).slice(-9)}`;
+    const sent = await t.call('/api/user/bindcode', { phone }, user.headers);
+    expect(sent.code).toBe(1);
+    const bound = await t.call(
+      '/api/user/setphone',
+      { account: phone, code: await t.codeFor(phone) },
+      user.headers,
+    );
+    expect(bound).toMatchObject({ code: 1, data: { account: phone, kind: 'phone' } });
+    const byPhone = await t.call<{ user_id: string }>('/api/user/login', {
+      account: phone,
+      password: user.password,
+    });
+    expect(byPhone.data?.user_id).toBe(user.userId);
+    const info = await t.call('/api/user/securityinfo', {}, user.headers);
+    expect(info.data).toMatchObject({ email: user.account, phone, two_factor: false });
+    // And a reset code can go to the bound phone.
+    const code = await resetCode(phone);
+    expect(
+      (await t.call('/api/user/resetpwd', { account: phone, code, password: 'phone-reset-99' }))
+        .code,
+    ).toBe(1);
+  });
+
+  it('refuses a phone that belongs to another account', async () => {
+    const phone = `16${String(Date.now()).slice(-9)}`;
+    await register(t, { account: phone });
+    const user = await register(t);
+    const sent = await t.call('/api/user/bindcode', { phone }, user.headers);
+    expect(sent).toMatchObject({ code: 0, msg: translate('en', 'security.bind_taken') });
+  });
+});

@@ -1,0 +1,287 @@
+// Team and referral: invite code and link, the team's figures and members, the ranking,
+// commission rates, and the sync job that keeps figures current and posts commissions
+// (docs/decisions/113-team-tree.md, 113b-commissions.md).
+import { formatAmount } from '@olive/protocol';
+import { AppError } from '../../errors.ts';
+import type { Db } from '../../db/database.ts';
+import { platformAccount, userAccount, type LedgerService } from '../ledger/ledger.service.ts';
+import { displayName, maskAccount } from '../users/display-name.ts';
+import type { MemberRow, OpenCommission, SourceEntry, TeamRepository } from './team.repository.ts';
+
+export const MAX_LEVELS = 3;
+/** `rank` tells the caller their place within this many (docs/api.md). */
+const RANK_PLACES = 10_000;
+const BATCH = 2000;
+
+/** Which fee a commission comes from, by the fee entry's kind. */
+const FEE_SOURCES: Record<string, string> = {
+  // Collected with the freeze (from migration 0052 on), or when sent (older withdrawals).
+  withdrawal_freeze: 'withdrawal_fee',
+  withdrawal_sent: 'withdrawal_fee',
+  withdrawal_fee: 'withdrawal_fee',
+  robot_settle: 'performance_fee',
+  performance_fee: 'performance_fee',
+  // The platform's share of a mining rental (modules/mining/README.md).
+  mining_margin: 'mining_margin',
+};
+
+const money = (v: string | bigint) => formatAmount(BigInt(v));
+
+function memberView(row: MemberRow) {
+  return {
+    user_id: row.user_id,
+    account: maskAccount(row.account),
+    nickname: displayName(row.nickname, row.account),
+    level: Number(row.level),
+    total_topup: money(row.total_topup),
+    total_withdrawal: money(row.total_withdrawal),
+    team_count: Number(row.team_count),
+    joined_at: new Date(row.joined_at).toISOString(),
+  };
+}
+
+export function teamService(deps: { repo: TeamRepository; ledger: LedgerService }) {
+  const { repo, ledger } = deps;
+
+  /** A search counts its matches up to this many (docs/api.md). */
+  const SEARCH_COUNT_CAP = 1000;
+
+  async function list(
+    userId: string,
+    options: { page: number; limit: number; level?: number; keyword?: string },
+  ) {
+    const levels = options.level ? [options.level] : [1, 2, 3];
+    const [rows, total] = await Promise.all([
+      repo.members(userId, {
+        levels,
+        limit: options.limit,
+        offset: (options.page - 1) * options.limit,
+        ...(options.keyword ? { keyword: options.keyword } : {}),
+      }),
+      // Without a keyword the kept counts are the total; a search counts its matches.
+      options.keyword
+        ? repo.countMatches(userId, levels, options.keyword, SEARCH_COUNT_CAP)
+        : repo
+            .stats(userId)
+            .then((s) =>
+              levels.reduce((sum, l) => sum + Number(s?.[`count${l}` as 'count1'] ?? 0), 0),
+            ),
+    ]);
+    return { list: rows.map(memberView), page: options.page, limit: options.limit, total };
+  }
+
+  /**
+   * The commissions of a batch of fee entries: the uplines of every payer in one query,
+   * every commission posted in one ledger batch (each keyed by its fee entry and level)
+   * and recorded with the earnings in one statement.
+   */
+  async function commissionsFor(trx: Db, entries: SourceEntry[], rates: Map<number, number>) {
+    const fees = entries.filter(
+      (e) => e.user_id && FEE_SOURCES[e.kind] !== undefined && BigInt(e.fee) > 0n,
+    );
+    if (fees.length === 0) return;
+    const chains = new Map<string, { user_id: string; depth: number; account: string }[]>();
+    for (const row of await repo.uplinesOf(trx, [...new Set(fees.map((f) => f.user_id!))])) {
+      chains.set(row.member_id, [...(chains.get(row.member_id) ?? []), row]);
+    }
+    const rows = [];
+    for (const entry of fees) {
+      const fee = BigInt(entry.fee);
+      const source = FEE_SOURCES[entry.kind]!;
+      for (const upline of chains.get(entry.user_id!) ?? []) {
+        const level = Number(upline.depth);
+        const amount = (fee * BigInt(rates.get(level) ?? 0)) / 10_000n;
+        if (level > MAX_LEVELS || amount <= 0n) continue;
+        rows.push({
+          request: {
+            kind: 'commission' as const,
+            idempotencyKey: `commission:${entry.id}:${level}`,
+            reference: `team:${entry.user_id}`,
+            memo: `${maskAccount(upline.account)} · L${level} · ${source}`,
+            postings: [
+              { account: platformAccount('commission_expense'), amount: -amount },
+              { account: userAccount(upline.user_id, 'available'), amount },
+            ],
+          },
+          feeEntryId: entry.id,
+          level,
+          uplineId: upline.user_id,
+          memberId: entry.user_id!,
+          source,
+          fee,
+          amount,
+        });
+      }
+    }
+    const posted = await ledger.postBatch(
+      rows.map((r) => r.request),
+      trx,
+    );
+    const ids = new Map(posted.map((p) => [p.idempotencyKey, p.id]));
+    await repo.recordCommissions(
+      trx,
+      rows.map(({ request, ...row }) => ({ ...row, entryId: ids.get(request.idempotencyKey)! })),
+    );
+  }
+
+  /**
+   * A refunded fee (a rejected or failed withdrawal's) takes back each commission paid on
+   * the fee entries of the same reference, once: at most what the upline holds now (the
+   * rest is recorded as unrecovered, the platform's loss), keyed by the commission.
+   */
+  async function reverse(trx: Db, entry: SourceEntry) {
+    if (BigInt(entry.refund) >= 0n || !entry.reference || !entry.user_id) return;
+    const open = await repo.openCommissions(trx, entry.reference, entry.user_id);
+    for (const c of open) await reverseOne(trx, c);
+  }
+
+  async function reverseOne(trx: Db, c: OpenCommission) {
+    const held = await ledger.lockedUserBalance(trx, c.upline_id, 'available');
+    const amount = BigInt(c.amount);
+    const taken = held < amount ? held : amount;
+    let entryId: string | null = null;
+    if (taken > 0n) {
+      const posted = await ledger.post(
+        {
+          kind: 'commission_reversal',
+          idempotencyKey: `commission:${c.fee_entry_id}:${c.level}:reversal`,
+          reference: `team:${c.member_id}`,
+          memo: `${await memberLabel(c.member_id)} · L${c.level} · ${c.source}`,
+          postings: [
+            { account: userAccount(c.upline_id, 'available'), amount: -taken },
+            { account: platformAccount('commission_expense'), amount: taken },
+          ],
+        },
+        trx,
+      );
+      entryId = posted.id;
+    }
+    await repo.recordReversal(trx, { ...c, reversed: taken, entryId });
+  }
+
+  async function memberLabel(memberId: string) {
+    const member = await repo.userById(memberId);
+    return member ? maskAccount(member.account) : '';
+  }
+
+  async function apply(trx: Db, entries: SourceEntry[], rates: Map<number, number>) {
+    const money = new Map<string, { topup: bigint; withdrawal: bigint }>();
+    for (const e of entries) {
+      if (!e.user_id) continue;
+      const topup = e.kind === 'deposit' && BigInt(e.available) > 0n ? BigInt(e.available) : 0n;
+      const withdrawal = e.kind === 'withdrawal_sent' ? -BigInt(e.frozen) : 0n;
+      if (topup === 0n && withdrawal === 0n) continue;
+      const m = money.get(e.user_id) ?? { topup: 0n, withdrawal: 0n };
+      money.set(e.user_id, { topup: m.topup + topup, withdrawal: m.withdrawal + withdrawal });
+    }
+    await repo.addMoneyBatch(
+      trx,
+      [...money].map(([userId, m]) => ({ userId, ...m })),
+    );
+    await commissionsFor(trx, entries, rates);
+    // A refund comes after its fee's commissions (an earlier entry, this batch or before).
+    for (const entry of entries) await reverse(trx, entry);
+  }
+
+  return {
+    share: (inviteCode: string, origin: string) => ({
+      invite_code: inviteCode,
+      invite_url: `${origin}/#/pages/public/regiest?invite=${encodeURIComponent(inviteCode)}`,
+    }),
+
+    async team(userId: string) {
+      const s = await repo.stats(userId);
+      const levels = [1, 2, 3].map((level) => ({
+        level,
+        count: Number(s?.[`count${level}` as 'count1'] ?? 0),
+        performance: BigInt(s?.[`perf${level}` as 'perf1'] ?? 0),
+        earnings: BigInt(s?.[`earn${level}` as 'earn1'] ?? 0),
+      }));
+      const sum = (f: (l: (typeof levels)[number]) => bigint) =>
+        levels.reduce((acc, l) => acc + f(l), 0n);
+      return {
+        team_count: levels.reduce((acc, l) => acc + l.count, 0),
+        performance: money(sum((l) => l.performance)),
+        team_earnings: money(sum((l) => l.earnings)),
+        total_topup: money(s?.total_topup ?? '0'),
+        total_withdrawal: money(s?.total_withdrawal ?? '0'),
+        levels: levels.map((l) => ({
+          level: l.level,
+          count: l.count,
+          performance: money(l.performance),
+          earnings: money(l.earnings),
+        })),
+      };
+    },
+
+    members: list,
+
+    async rank(userId: string, limit: number) {
+      const [rows, mine] = await Promise.all([repo.rank(limit), repo.myRank(userId, RANK_PLACES)]);
+      return {
+        list: rows.map((r, i) => ({
+          rank: i + 1,
+          // Everyone sees this list: never a name that gives an account away.
+          nickname: r.user_id === userId ? r.nickname : displayName(r.nickname, r.account),
+          team_count: Number(r.team_count),
+          performance: money(r.performance),
+          me: r.user_id === userId,
+        })),
+        my_rank: mine ?? 0,
+      };
+    },
+
+    async rates() {
+      const rows = await repo.rates();
+      return [1, 2, 3].map((level) => (rows.find((r) => r.level === level)?.rate_bp ?? 0) / 100);
+    },
+
+    /** Percentages per level (at most three; missing levels become 0). */
+    async setRates(percent: number[]) {
+      if (percent.length === 0 || percent.length > MAX_LEVELS) {
+        throw new AppError('team.rates_invalid');
+      }
+      const bp = percent.map((p) => Math.round(p * 100));
+      if (bp.some((v) => !Number.isFinite(v) || v < 0 || v > 10_000)) {
+        throw new AppError('team.rates_invalid');
+      }
+      while (bp.length < MAX_LEVELS) bp.push(0);
+      await repo.setRates(bp);
+      return this.rates();
+    },
+
+    upline: (userId: string) => repo.upline(userId),
+    userByAccount: (account: string) => repo.userByAccount(account),
+
+    /**
+     * Reads the committed ledger entries not read yet (from a position by transaction id,
+     * so an entry committed late is never skipped, plus the ids read above it), keeps team
+     * figures current and posts commissions, all in one transaction with the position. Runs one at a time
+     * (the position row is locked); a retry after a crash reads the same entries again,
+     * and the commission keys make that harmless. Returns how many entries it read.
+     */
+    async sync(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const read = await repo.db.transaction().execute(async (trx) => {
+          const { done_below: from, upper } = await repo.lockPosition(trx);
+          const entries = await repo.entries(trx, from, BATCH);
+          const rates = new Map((await repo.rates(trx)).map((r) => [r.level, r.rate_bp]));
+          await apply(trx, entries, rates);
+          await repo.markRead(trx, entries);
+          const more = entries.length === BATCH;
+          // Everything below the snapshot's xmin was finished, hence visible, hence read.
+          if (!more && BigInt(upper) > BigInt(from)) {
+            await repo.setPosition(trx, upper);
+            await repo.forgetBelow(trx, upper);
+          }
+          return { count: entries.length, more };
+        });
+        total += read.count;
+        if (!read.more) return total;
+      }
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof teamService>;

@@ -1,0 +1,113 @@
+// `npm start`'s server as an operator runs it: a real process (tsx src/main.ts) in a
+// process group of its own, on a test database, with its data folder (lock, devchain
+// state) in a temp directory. For tests of start-up, restart and stop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface OliveProcess {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Sends `signal` to the whole process group (as Ctrl-C does) and waits until all exited. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
+}
+
+/** Pids whose process group is `pgid` (Linux /proc). */
+export function groupMembers(pgid: number): number[] {
+  const members: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command (in parentheses): state ppid pgrp ...
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') members.push(Number(name));
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return members;
+}
+
+/** Runs the server; resolves once it prints its address, or rejects with its output. */
+export function runOlive(
+  env: Record<string, string>,
+  options: { waitFor?: 'running' | 'exit'; timeoutMs?: number } = {},
+): Promise<OliveProcess & { exitCode: number | null }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const pid = child.pid!;
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+    const code = await exited;
+    for (let i = 0; i < 200 && groupMembers(pid).length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { code, output };
+  };
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop('SIGKILL');
+      reject(new Error(`olive did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      const match = /Olive is running at (http:\/\/\S+?)\/?\n/.exec(output);
+      if (match && options.waitFor !== 'exit') {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve({
+          child,
+          pid,
+          url: match[1]!.replace(/\/$/, ''),
+          output: () => output,
+          stop,
+          exitCode: null,
+        });
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      if (options.waitFor === 'exit') {
+        resolve({ child, pid, url: '', output: () => output, stop, exitCode: code });
+      } else if (!/Olive is running at/.test(output)) {
+        reject(new Error(`olive exited (${code}) before it was running:\n${output}`));
+      }
+    });
+  });
+}
+
+/** A form-encoded POST to a running Olive, returning the envelope. */
+export async function post<T = unknown>(
+  url: string,
+  path: string,
+  body: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ code: number; msg: string; data?: T }> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
+  return (await response.json()) as { code: number; msg: string; data?: T };
+}

@@ -1,0 +1,114 @@
+// The built app as the server sends it: brotli or gzip made at build time, chosen by
+// Accept-Encoding, immutable caching for hashed assets, and static files outside the
+// API's per-IP rate limit (a page load must not use up a carrier NAT's budget).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../server/test/harness.ts';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+});
+afterAll(() => t?.close());
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+  });
+
+/** The scripts the first page loads: its entry and the modules it preloads. */
+function firstPageScripts(): string[] {
+  const html = readFileSync(`${dist}index.html`, 'utf8');
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+}
+
+describe('static files', () => {
+  it('sends the precompressed brotli or gzip file the caller accepts, cached for good', async () => {
+    const scripts = firstPageScripts();
+    expect(scripts.length).toBeGreaterThan(0);
+    let raw = 0;
+    let wire = 0;
+    for (const path of scripts) {
+      const original = readFileSync(`${dist}${path.slice(1)}`);
+      // The build leaves a file uncompressed when it is tiny or does not shrink.
+      if (!existsSync(`${dist}${path.slice(1)}.br`)) {
+        const plain = await get(path, 'gzip, deflate, br');
+        expect(plain.headers['content-encoding'], path).toBeUndefined();
+        continue;
+      }
+      const br = await get(path, 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+      const gz = await get(path, 'gzip');
+      expect(
+        gz.headers['content-encoding'],
+        `${path} ${gz.statusCode} ${gz.body.slice(0, 200)}`,
+      ).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+
+      const plain = await get(path, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(original)).toBe(true);
+      raw += original.length;
+      wire += br.rawPayload.length;
+    }
+    // The first page's script is well under half its size on the wire.
+    expect(wire / raw).toBeLessThan(0.4);
+
+    const shell = await get('/', 'br');
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(shell.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('keeps static files out of the API rate limit', async () => {
+    const scripts = firstPageScripts();
+    // Far more static requests than the API allows this caller in a minute.
+    for (let i = 0; i < 40; i++) {
+      const reply = await get(i % 3 === 0 ? '/' : scripts[i % scripts.length]!, 'br');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    // The API still has its whole budget, then refuses.
+    const codes: number[] = [];
+    const msgs: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await t.call('/api/main/update', { version: '1.8' });
+      codes.push(r.code);
+      msgs.push(r.msg);
+    }
+    expect(codes, msgs.join('|')).toEqual([1, 1, 1, 1, 1, 0]);
+    expect(msgs[5]).toMatch(/too many requests/i);
+  });
+
+  it('serves the operator console at /admin/, its routes getting its shell', async () => {
+    const admin = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
+    const html = readFileSync(`${admin}index.html`, 'utf8');
+    const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const js = await get(script, 'gzip');
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(js.rawPayload).equals(readFileSync(`${admin}${script.slice(7)}`))).toBe(true);
+    // Client-side routes get the console's shell; a missing asset does not.
+    for (const path of ['/admin/', '/admin/users/show/12', '/admin/login']) {
+      const page = await get(path, 'identity');
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+      expect(page.body, path).toContain(script);
+    }
+    expect((await get('/admin')).headers.location).toBe('/admin/');
+    expect((await get('/admin/assets/gone-1234.js')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+// setphone: bind a phone to an e-mail account (or an e-mail to a phone account) with a
+// code sent to it; afterwards either signs in and can receive codes.
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/messages.ts';
+import { useBind, useBindCode } from '../api/security.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { checks, rule, type AccountKind } from '../utils/rules.ts';
+import { CodeInput } from './code-input.tsx';
+import '../security.css';
+
+interface Values {
+  account: string;
+  code: string;
+}
+
+export function BindForm({ kind, onBound }: { kind: AccountKind; onBound: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const sendCode = useBindCode();
+  const bind = useBind();
+  const countdown = useCountdown();
+  const check = checks(t);
+
+  const onSend = async () => {
+    try {
+      await form.validateFields(['account']);
+    } catch {
+      return;
+    }
+    const account = (form.getFieldValue('account') as string).trim();
+    sendCode.mutate(
+      { kind, account },
+      {
+        onSuccess: (reply) => {
+          toastSuccess(reply.msg);
+          countdown.start();
+        },
+      },
+    );
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      className="form-card"
+      requiredMarkStyle="none"
+      onFinish={(values) =>
+        bind.mutate(
+          { account: values.account.trim(), code: values.code },
+          {
+            onSuccess: (reply) => {
+              toastSuccess(reply.msg);
+              onBound();
+            },
+          },
+        )
+      }
+      footer={
+        <SubmitButton loading={bind.isPending} testId="bind-submit">
+          {t('accountSecurity.bindButton')}
+        </SubmitButton>
+      }
+    >
+      <Form.Item
+        name="account"
+        label={kind === 'email' ? t('auth.email') : t('auth.phone')}
+        rules={[rule(check.account(kind))]}
+      >
+        <Input
+          type={kind === 'email' ? 'email' : 'tel'}
+          inputMode={kind === 'email' ? 'email' : 'numeric'}
+          autoCapitalize="off"
+          placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('auth.phonePlaceholder')}
+          clearable
+          data-testid="bind-account"
+        />
+      </Form.Item>
+      <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
+        <CodeInput
+          onSend={() => void onSend()}
+          sending={sendCode.isPending}
+          secondsLeft={countdown.left}
+        />
+      </Form.Item>
+    </Form>
+  );
+}

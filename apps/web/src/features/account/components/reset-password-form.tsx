@@ -1,0 +1,174 @@
+// Password reset (pages/public/setpwd): the account's e-mail or phone, the image code, a
+// reset code sent there, a new password, and the authenticator code when the server asks
+// for it (two-factor on). Every session ends; the owner gets a notice.
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useState } from 'react';
+import { Form, Input, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { failureData } from '../../../lib/api.ts';
+import { toastSuccess } from '../../../lib/messages.ts';
+import { useCaptcha } from '../api/get-captcha.ts';
+import { useResetPassword } from '../api/security.ts';
+import { useSendCode } from '../api/send-code.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { checks, rule, type AccountKind } from '../utils/rules.ts';
+import { CaptchaInput } from './captcha-input.tsx';
+import { CodeInput } from './code-input.tsx';
+import { PasswordInput } from './password-input.tsx';
+import '../security.css';
+import '../auth.css';
+
+interface Values {
+  account: string;
+  captcha: string;
+  code: string;
+  password: string;
+  otp?: string;
+}
+
+export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [kind, setKind] = useState<AccountKind>('email');
+  const [otpShown, setOtpShown] = useState(false);
+  const { captcha, isFetching, refresh } = useCaptcha();
+  const sendCode = useSendCode();
+  const reset = useResetPassword();
+  const countdown = useCountdown();
+  const check = checks(t);
+
+  const onSend = async () => {
+    try {
+      await form.validateFields(['account']);
+    } catch {
+      return;
+    }
+    if (!captcha) return;
+    const values = form.getFieldsValue(['account', 'captcha']) as Values;
+    // The image code guards the send only (the reset itself is guarded by the code).
+    const captchaProblem = check.captcha()(values.captcha ?? '');
+    if (captchaProblem) {
+      form.setFields([{ name: 'captcha', errors: [captchaProblem] }]);
+      return;
+    }
+    sendCode.mutate(
+      {
+        kind,
+        account: values.account.trim(),
+        captcha_id: captcha.captcha_id,
+        captcha: values.captcha.trim(),
+        scene: 'reset_password',
+      },
+      {
+        onSuccess: (reply) => {
+          toastSuccess(reply.msg);
+          countdown.start();
+        },
+        onSettled: () => {
+          form.setFieldValue('captcha', '');
+          refresh();
+        },
+      },
+    );
+  };
+
+  const onFinish = (values: Values) =>
+    reset.mutate(
+      {
+        account: values.account.trim(),
+        code: values.code,
+        password: values.password,
+        ...(values.otp ? { otp: values.otp.trim() } : {}),
+      },
+      {
+        onSuccess: (reply) => {
+          toastSuccess(reply.msg);
+          onReset();
+        },
+        onError: (error) => {
+          if (failureData(error).field === 'otp') setOtpShown(true);
+        },
+      },
+    );
+
+  return (
+    <>
+      <Tabs
+        activeKey={kind}
+        onChange={(next) => {
+          setKind(next === 'phone' ? 'phone' : 'email');
+          form.setFieldValue('account', '');
+        }}
+        className="form-tabs"
+      >
+        <Tabs.Tab
+          key="email"
+          title={<span data-testid="reset-tab-email">{t('auth.emailTab')}</span>}
+        />
+        <Tabs.Tab
+          key="phone"
+          title={<span data-testid="reset-tab-phone">{t('auth.phoneTab')}</span>}
+        />
+      </Tabs>
+      <Form
+        form={form}
+        layout="vertical"
+        className="form-card"
+        requiredMarkStyle="none"
+        onFinish={onFinish}
+        footer={
+          <SubmitButton loading={reset.isPending} testId="reset-submit">
+            {t('accountSecurity.resetButton')}
+          </SubmitButton>
+        }
+      >
+        <Form.Item
+          name="account"
+          label={kind === 'email' ? t('auth.email') : t('auth.phone')}
+          rules={[rule(check.account(kind))]}
+        >
+          <Input
+            type={kind === 'email' ? 'email' : 'tel'}
+            inputMode={kind === 'email' ? 'email' : 'numeric'}
+            autoCapitalize="off"
+            placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('auth.phonePlaceholder')}
+            clearable
+            data-testid="reset-account"
+          />
+        </Form.Item>
+        <Form.Item name="captcha" label={t('auth.captcha')}>
+          <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+        </Form.Item>
+        <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
+          <CodeInput
+            onSend={() => void onSend()}
+            sending={sendCode.isPending}
+            secondsLeft={countdown.left}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('accountSecurity.newPassword')}
+          rules={[rule(check.newPassword())]}
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            placeholder={t('auth.newPasswordPlaceholder')}
+            testId="reset-password"
+          />
+        </Form.Item>
+        {otpShown ? (
+          <Form.Item name="otp" label={t('accountSecurity.otp')} rules={[rule(check.captcha())]}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              placeholder={t('accountSecurity.otpPlaceholder')}
+              data-testid="reset-otp"
+            />
+          </Form.Item>
+        ) : null}
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// /api/main/maininfo: everything Home shows in one call; signed in it adds the investor's
+// totals (the ledger's, as userinfo) and the unread-notice count for the badge.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { callData } from '../../../lib/api.ts';
+import { useSignedIn } from '../../../lib/session.ts';
+
+export interface MainInfo {
+  notices: { id: string; title: string; published_at: string }[];
+  banners: { id: string; title: string; image: string; link: string }[];
+  help: { id: string; key: string; category: string; title: string }[];
+  partners: { id: string; name: string; logo: string; url: string; detail: string }[];
+  production: Record<string, unknown> | null;
+  assets?: { total_assets: string; total_earnings: string };
+  unread_notices?: number;
+}
+
+export const mainInfoKey = (lang: string, signedIn: boolean) =>
+  ['content', 'maininfo', lang, signedIn] as const;
+
+export const mainInfoQuery = (lang: string, signedIn: boolean) =>
+  queryOptions({
+    queryKey: mainInfoKey(lang, signedIn),
+    queryFn: () => callData<MainInfo>('/api/main/maininfo'),
+  });
+
+export function useMainInfo() {
+  const { i18n } = useTranslation();
+  const signedIn = useSignedIn();
+  return useQuery(mainInfoQuery(i18n.language, signedIn));
+}

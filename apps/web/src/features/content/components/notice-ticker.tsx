@@ -1,0 +1,26 @@
+// Home's ticker: the pinned notices scroll by; a tap opens the notice list.
+import { NoticeBar } from 'antd-mobile';
+import { SoundOutline } from 'antd-mobile-icons';
+import '../content.css';
+
+export function NoticeTicker({
+  notices,
+  onOpen,
+}: {
+  notices: { id: string; title: string }[];
+  onOpen: () => void;
+}) {
+  if (notices.length === 0) return null;
+  return (
+    // The ticker's line scrolls past its clipped box by design (layout check: clip-ok).
+    <div className="notice-ticker" data-testid="notice-ticker" data-layout="clip-ok">
+      <NoticeBar
+        icon={<SoundOutline />}
+        content={notices.map((n) => n.title).join('  ·  ')}
+        color="default"
+        speed={40}
+        onClick={onOpen}
+      />
+    </div>
+  );
+}

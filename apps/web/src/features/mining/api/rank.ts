@@ -1,0 +1,41 @@
+// /api/user/minerrank: users by mining earnings (public); /api/main/production: Home's
+// production information (network figures and today's output per TH/s).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+
+export type RankPeriod = 'all' | '7d' | '30d';
+
+export interface RankRow {
+  rank: number;
+  nickname: string;
+  cumulative_earnings: string;
+  hash_rate_ths: string;
+}
+
+export const rankQuery = (period: RankPeriod) =>
+  queryOptions({
+    queryKey: ['mining', 'rank', period],
+    queryFn: () => callData<{ period: string; list: RankRow[] }>('/api/user/minerrank', { period }),
+    staleTime: 60_000,
+  });
+export const useMinerRank = (period: RankPeriod) => useQuery(rankQuery(period));
+
+export interface Production {
+  day: string;
+  source: string;
+  network_hashrate_ehs: string;
+  difficulty: string;
+  block_reward: string;
+  btc_price: string;
+  output_per_ths_btc: string;
+  output_per_ths_usdt: string;
+  miners_rented: number;
+  rented_hash_rate_ths: string;
+}
+
+export const productionQuery = queryOptions({
+  queryKey: ['mining', 'production'],
+  queryFn: () => callData<Production>('/api/main/production'),
+  staleTime: 60_000,
+});
+export const useProduction = () => useQuery(productionQuery);

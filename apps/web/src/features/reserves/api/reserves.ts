@@ -1,0 +1,44 @@
+// Proof of reserves calls (issue 16): the latest snapshots (public) and the caller's
+// inclusion proof in one snapshot.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { callData } from '../../../lib/api.ts';
+import type { InclusionProof } from '../verify.ts';
+
+export interface ReserveSnapshot {
+  snapshot_id: string;
+  taken_at: string;
+  liabilities: string;
+  reserves: string | null;
+  ratio: string | null;
+  root: string;
+  anchor_tx: string | null;
+  anchor_network: string | null;
+  leaf_count: number;
+  file: string;
+  networks: {
+    network: string;
+    block: string;
+    reserves: string;
+    custody: string;
+    ratio: string | null;
+  }[];
+}
+
+export type { InclusionProof } from '../verify.ts';
+
+export const reservesQuery = () =>
+  queryOptions({
+    queryKey: ['reserves'],
+    queryFn: () => callData<{ list: ReserveSnapshot[] }>('/api/main/reserves'),
+  });
+
+export function useReserves() {
+  return useQuery(reservesQuery());
+}
+
+export function useInclusionProof() {
+  return useMutation({
+    mutationFn: (snapshotId: string) =>
+      callData<InclusionProof>('/api/user/reservesproof', { snapshot_id: snapshotId }),
+  });
+}

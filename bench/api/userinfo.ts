@@ -1,0 +1,195 @@
+// The signed-in API path against its yardstick, in one run on one machine: `userinfo` with
+// a valid token on the real server (`npm start`'s entry point, embedded PostgreSQL) vs a
+// bare Fastify route answering the same JSON. Then p99 at a fixed 1,000 requests a second.
+// With --profile the server runs under `--cpu-prof` and the top functions by self time
+// are printed (the profile itself lands in bench/results/profiles/).
+// Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--profile]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const profile = process.argv.includes('--profile');
+const connections = Number(args[0] ?? 10);
+const seconds = Number(args[1] ?? 10);
+const PASSWORD = 'bench-olive-2026';
+const port = 18100 + Math.floor(Math.random() * 500);
+const barePort = port + 1000;
+const pgPort = 18700 + Math.floor(Math.random() * 500);
+const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
+const profileDir = join(process.cwd(), 'bench/results/profiles');
+await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
+
+function waitFor(child: ChildProcess, text: string) {
+  return new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve());
+    child.once('exit', (code) => reject(new Error(`exited ${code} before "${text}"`)));
+  });
+}
+
+const server = spawn(
+  process.execPath,
+  [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PG_PORT: String(pgPort),
+      PG_DATA_DIR: join(dataDir, 'pg'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+      DEV_INBOX_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+await waitFor(server, 'Olive is running');
+
+const db = new pg.Client({
+  connectionString: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
+});
+await db.connect();
+const hash = await hashPassword(PASSWORD);
+await db.query(
+  `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
+   values ('bench@example.com', 'email', $1, $1, 'bench', 'BENCH001')`,
+  [hash],
+);
+await db.end();
+
+const call = async (path: string, body: string, headers: Record<string, string> = {}) =>
+  (await (
+    await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    })
+  ).json()) as { code: number; data: Record<string, unknown> };
+
+const login = await call('/api/user/login', `account=bench%40example.com&password=${PASSWORD}`);
+if (login.code !== 1) throw new Error(`login failed: ${JSON.stringify(login)}`);
+const { token, user_id } = login.data as { token: string; user_id: string };
+const headers = {
+  'content-type': 'application/x-www-form-urlencoded',
+  authorization: `Bearer ${token}`,
+  userid: user_id,
+};
+const sample = await call('/api/user/userinfo', 'lang=en', headers);
+if (sample.code !== 1) throw new Error(`userinfo failed: ${JSON.stringify(sample)}`);
+
+// The yardstick: a bare Fastify route answering the same JSON, in a process of its own.
+const bare = spawn(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     const app = Fastify();
+     const reply = ${JSON.stringify(JSON.stringify(sample))};
+     app.post('/api/user/userinfo', async (_req, res) => res.type('application/json').send(reply));
+     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, b, d) => d(null, b));
+     await app.listen({ port: ${barePort}, host: '127.0.0.1' });
+     console.log('bare ready');`,
+  ],
+  { cwd: 'apps/server', stdio: ['ignore', 'pipe', 'inherit'] },
+);
+await waitFor(bare, 'bare ready');
+
+async function load(url: string, rate?: number) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [{ method: 'POST', headers, body: 'lang=en' }],
+  });
+  return {
+    requests_per_second: result.requests.average,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  };
+}
+
+// Warm both, then measure them back to back.
+await load(`http://127.0.0.1:${barePort}/api/user/userinfo`);
+await load(`http://127.0.0.1:${port}/api/user/userinfo`);
+const yardstick = await load(`http://127.0.0.1:${barePort}/api/user/userinfo`);
+const userinfo = await load(`http://127.0.0.1:${port}/api/user/userinfo`);
+const atThousand = await load(`http://127.0.0.1:${port}/api/user/userinfo`, 1000);
+
+bare.kill('SIGTERM');
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+await rm(dataDir, { recursive: true, force: true });
+
+const summary = {
+  measured_at: new Date().toISOString(),
+  machine: `${cpus().length} cores, ${cpus()[0]?.model ?? ''}`,
+  connections,
+  seconds,
+  userinfo,
+  yardstick_bare_fastify: yardstick,
+  ratio: Number((userinfo.requests_per_second / yardstick.requests_per_second).toFixed(3)),
+  userinfo_at_1000_per_second: atThousand,
+};
+await writeFile('bench/results/userinfo.json', `${JSON.stringify(summary, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+
+if (profile) {
+  // Self and inclusive time of the server's main thread while under load (the last
+  // measured seconds), from its profile: where the signed-in path spends its time.
+  const files = (await readdir(profileDir)).filter((f) => f.endsWith('.0.001.cpuprofile')).sort();
+  const cpu = JSON.parse(await readFile(join(profileDir, files.pop()!), 'utf8')) as {
+    nodes: {
+      id: number;
+      children?: number[];
+      callFrame: { functionName: string; url: string; lineNumber: number };
+    }[];
+    samples: number[];
+    timeDeltas: number[];
+    startTime: number;
+    endTime: number;
+  };
+  const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of cpu.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const where = (url: string) =>
+    url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|packages)\//, '$1/');
+  const cutoff = cpu.endTime - 4 * seconds * 1e6;
+  const inclusive = new Map<string, number>();
+  let time = cpu.startTime;
+  let busy = 0;
+  cpu.samples.forEach((id, i) => {
+    time += cpu.timeDeltas[i]!;
+    if (time < cutoff || byId.get(id)!.callFrame.functionName === '(idle)') return;
+    busy += 1;
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const frame = byId.get(node)!.callFrame;
+      const file = where(frame.url);
+      const key = /^(apps|packages)\//.test(file)
+        ? `${file} ${frame.functionName}`
+        : file.split('/').slice(0, 2).join('/') || frame.functionName;
+      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
+      seen.add(key);
+    }
+  });
+  const lines = [...inclusive]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 50)
+    .map(([k, v]) => `${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`);
+  await mkdir(profileDir, { recursive: true });
+  await writeFile(join(profileDir, 'userinfo-top.txt'), `${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,205 @@
+// The daily mining payout for N active rentals (default 1,000,000) against the yardstick of
+// a bare INSERT ... SELECT of as many rows on the same PostgreSQL in the same run; and the
+// ledger's batch post in transfers per second next to the single post's, also same run.
+// Run: DATABASE_URL=postgres://... npx tsx bench/mining/payout.ts [rentals=1000000] [users=200000]
+// Needs DATABASE_URL (a server it may create a database on); the database is dropped after.
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDb } from '../../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { auditRepository } from '../../apps/server/src/modules/ledger/audit.repository.ts';
+import { auditService } from '../../apps/server/src/modules/ledger/audit.service.ts';
+import { ledgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
+import {
+  ledgerService,
+  platformAccount,
+  userAccount,
+  type EntryRequest,
+} from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import { miningRepository } from '../../apps/server/src/modules/mining/mining.repository.ts';
+import { miningService } from '../../apps/server/src/modules/mining/mining.service.ts';
+import type { MiningDataFeed } from '../../apps/server/src/modules/mining/feed.ts';
+
+const RENTALS = Number(process.argv[2] ?? 1_000_000);
+const USERS = Number(process.argv[3] ?? 200_000);
+const DAY = '2026-03-01';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) throw new Error('set DATABASE_URL to a PostgreSQL server to create a database on');
+
+const name = `olive_bench_mining_${randomBytes(3).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database "${name}"`);
+if (process.env.PROFILE) {
+  // Plans of slow statements (nested ones too) go to the server log.
+  await admin.query(`alter database "${name}" set session_preload_libraries = 'auto_explain'`);
+  await admin.query(`alter database "${name}" set auto_explain.log_min_duration = 150`);
+  await admin.query(`alter database "${name}" set auto_explain.log_nested_statements = on`);
+  await admin.query(`alter database "${name}" set auto_explain.log_analyze = on`);
+}
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const db = createDb(url.toString(), 20);
+const time = async <T>(run: () => Promise<T>) => {
+  const start = performance.now();
+  const value = await run();
+  return { value, seconds: (performance.now() - start) / 1000 };
+};
+
+try {
+  await migrateToLatest(db as never);
+  const version = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]!.v;
+
+  // --- setup: users with a balance account, one model, N active rentals ----------------
+  log(`setup: ${USERS} users, ${RENTALS} rentals`);
+  await sql`
+    insert into users (account, account_kind, password_hash, fund_password_hash, nickname,
+      invite_code, lang)
+    select 'bench' || g || '@example.com', 'email', 'x', 'x', 'bench' || g, 'B' || g, 'en'
+    from generate_series(1, ${USERS}) g
+  `.execute(db);
+  await sql`
+    insert into accounts (user_id, kind) select id, 'available' from users order by id
+    on conflict do nothing
+  `.execute(db);
+  const ledger = ledgerService(ledgerRepository(db));
+  await ledger.openAccounts([
+    platformAccount('mining_payout'),
+    platformAccount('custody', 'trc20'),
+  ]);
+  const model = (await miningRepository(db).models({ enabledOnly: true }))[0]!;
+  await sql`update mining_models set stock = ${RENTALS}, rented = ${RENTALS} where id = ${model.id}`.execute(
+    db,
+  );
+  await sql`
+    insert into mining_rentals (user_id, model_id, hash_rate_ghs, electricity_per_day,
+      price_per_day, term_days, days, starts_on, ends_on, started_at, expires_at, status)
+    select u.id, ${model.id}, ${model.hash_rate_ghs}, ${model.electricity_per_day},
+      ${model.price_per_day}, 30, 30, ${DAY}::date, ${DAY}::date + 30, now(), now() + interval '30 days',
+      'active'
+    from generate_series(1, ${RENTALS}) g
+    join users u on u.id = (select min(id) from users) + (g % ${USERS})
+  `.execute(db);
+  await sql`vacuum analyze`.execute(db);
+
+  // A day where the S21 earns more than its electricity, so every rental is paid.
+  const feed: MiningDataFeed = {
+    source: 'simulated',
+    day: async () => ({
+      difficulty: 100_000_000_000_000n,
+      networkHashrate: 0n,
+      blockRewardSat: 315_000_000n,
+      btcPrice: 10_000_000_000_000n,
+      source: 'simulated',
+    }),
+  };
+  const mining = miningService({
+    repo: miningRepository(db),
+    ledger,
+    feed,
+    clock: { now: () => new Date(`${DAY}T12:00:00Z`) },
+    checkFundPassword: async () => undefined,
+  });
+  await mining.inputs(DAY);
+
+  // --- the yardstick: a bare INSERT ... SELECT of as many rows -----------------------------
+  await sql`
+    create table bench_yardstick (id bigserial primary key, user_id bigint not null,
+      day date not null, amount bigint not null, created_at timestamptz not null default now())
+  `.execute(db);
+  const yardstick = await time(() =>
+    sql`
+      insert into bench_yardstick (user_id, day, amount)
+      select user_id, ${DAY}::date, hash_rate_ghs from mining_rentals
+    `.execute(db),
+  );
+  log(`yardstick INSERT ... SELECT of ${RENTALS} rows: ${yardstick.seconds.toFixed(2)} s`);
+
+  // --- the payout ------------------------------------------------------------------------
+  const payout = await time(() => mining.payDay(DAY));
+  log(
+    `payout of ${payout.value.rentals} rentals (${USERS} users): ${payout.seconds.toFixed(2)} s` +
+      ` = ${(payout.seconds / yardstick.seconds).toFixed(2)}x the yardstick`,
+  );
+  const again = await time(() => mining.payDay(DAY));
+  log(`the same day again (pays nothing): ${again.seconds.toFixed(2)} s, ${again.value.rentals}`);
+
+  // --- batch post vs single post, transfers per second -----------------------------------
+  const userIds = (
+    await sql<{ id: string }>`select id::text as id from users order by id limit 10000`.execute(db)
+  ).rows.map((r) => r.id);
+  const transfer = (i: number, tag: string): EntryRequest => ({
+    kind: 'deposit',
+    idempotencyKey: `bench:${tag}:${i}`,
+    postings: [
+      { account: platformAccount('custody', 'trc20'), amount: -1_000n },
+      { account: userAccount(userIds[i % userIds.length]!, 'available'), amount: 1_000n },
+    ],
+  });
+  const BATCH = 10_000;
+  const BATCHES = 10;
+  const batch = await time(async () => {
+    for (let b = 0; b < BATCHES; b += 1) {
+      await ledger.postBatch(
+        Array.from({ length: BATCH }, (_, i) => transfer(b * BATCH + i, 'batch')),
+      );
+    }
+  });
+  const batchRate = (BATCH * BATCHES) / batch.seconds;
+  log(`batch post: ${Math.round(batchRate)} transfers/s (batches of ${BATCH})`);
+  const SINGLE = 10_000;
+  const CLIENTS = 16;
+  let next = 0;
+  const single = await time(() =>
+    Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < SINGLE) {
+          const i = next++;
+          await ledger.post(transfer(i, 'single'));
+        }
+      }),
+    ),
+  );
+  const singleRate = SINGLE / single.seconds;
+  log(`single post: ${Math.round(singleRate)} transfers/s (${CLIENTS} clients)`);
+
+  const audit = await time(() => auditService(auditRepository(db)).run());
+  log(`audit: ${audit.value.ok ? 'ok' : 'FAILED'} in ${audit.seconds.toFixed(1)} s`);
+
+  const result = {
+    date: new Date().toISOString(),
+    command: `npx tsx bench/mining/payout.ts ${RENTALS} ${USERS}`,
+    machine: {
+      cores: cpus().length,
+      memory_gb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      shared: 'other engineers ran builds and tests on the same 2 cores during the run',
+    },
+    postgres: version,
+    rentals: RENTALS,
+    users: USERS,
+    yardstick_seconds: yardstick.seconds,
+    payout_seconds: payout.seconds,
+    payout_ratio: payout.seconds / yardstick.seconds,
+    payout_again_seconds: again.seconds,
+    ledger_entries: payout.value.rentals > 0 ? USERS : 0,
+    batch_transfers_per_second: batchRate,
+    single_transfers_per_second: singleRate,
+    batch_vs_single: batchRate / singleRate,
+    audit_ok: audit.value.ok,
+  };
+  await mkdir(new URL('../results/', import.meta.url), { recursive: true });
+  await writeFile(
+    new URL('../results/mining-payout.json', import.meta.url),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
+  log(JSON.stringify(result));
+} finally {
+  await db.destroy();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
