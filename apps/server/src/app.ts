@@ -316,12 +316,8 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.mailer.close());
-  // Prices are polled (exchange) or replayed from the epoch (simulator, in slices) once
-  // listening, so the first market screen does not wait; tests replay on first use.
-  app.addHook('onListen', async () => {
-    services.marketData.start();
-    if (config.NODE_ENV !== 'test') void services.marketData.ready();
-  });
+  // An exchange feed polls once listening; the simulator computes prices when asked.
+  app.addHook('onListen', async () => services.marketData.start());
   app.addHook('onClose', async () => services.marketData.stop());
 
   await app.register(helmet);

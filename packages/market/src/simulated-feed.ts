@@ -1,177 +1,302 @@
-// The built-in price feed for a machine without internet and for backtests: a seeded
-// random walk with GARCH volatility clustering and jumps, the same series for the same seed.
+// The built-in price feed for a machine without internet and for backtests: a seeded,
+// seekable model of a crypto market, the same series for the same seed on every machine.
+// Any instant's price costs one cheap pass over the hours since the series began plus one
+// hour of ticks, never a replay of every tick since then (decision 111c).
 import { DAY_MS, MINUTE_MS, type Candle, type Clock, type PriceFeed, type Tick } from './feed.ts';
 import { MARKET_IDS, MARKETS, SCALE_NUMBER, type MarketId, type MarketSpec } from './markets.ts';
 import { Random, hashText } from './random.ts';
 
+export const HOUR_MS = 3_600_000;
+
 /**
- * The model, per market, in log price:
- * - diffusion whose variance per minute follows GARCH(1,1) on the previous minute's
- *   return (alpha 0.03, beta 0.968: a shock's effect halves in about 6 hours), so calm
- *   and stormy hours cluster as in real crypto markets;
- * - jumps arriving as a Poisson process (1.5 a day) with normal sizes of 0.35 daily sigma;
- * - drift compensated so the price is a martingale (no built-in trend either way).
- * Diffusion plus jumps add up to the market's annualised volatility (365-day year).
- * Prices are rounded to the market's tick only when they leave the model.
+ * The model, per market, in log price, with every figure taken from published
+ * measurements of the real markets (decision 111c cites them; the calibration test in
+ * simulated-feed.test.ts checks the series reproduces them). Nothing here is chosen to
+ * make a grid robot profitable.
+ *
+ * Two layers:
+ * - **Hours.** The efficient price at each hour boundary follows a stochastic-volatility
+ *   random walk: the log of the hourly variance is an AR(1) process whose shocks halve
+ *   in `volHalfLifeDays` (volatility clustering), with log-variance spread
+ *   `logVarianceSd` (fat-tailed daily returns), plus jumps arriving as a Poisson process.
+ *   Drift is compensated so the price is a martingale: no trend either way.
+ * - **Ticks within an hour.** A path of 1-second steps whose variance per minute is
+ *   scaled by a Student-t mixing weight (`minuteTailIndex` degrees of freedom, so
+ *   1-minute returns have power-law tails), tied to the two hour boundaries as a bridge,
+ *   and seen through microstructure noise (the bid-ask bounce) sized so that 1-minute
+ *   returns have the lag-1 autocorrelation `minuteLag1`.
+ *
+ * Each hour draws from a generator seeded by (seed, market, hour), so any hour can be
+ * generated on its own once the hour boundaries up to it are known; those cost a few
+ * draws per hour since the series began (about 9,000 a year per market).
  */
 export const SIMULATOR_MODEL = {
-  garchAlpha: 0.03,
-  garchBeta: 0.968,
-  jumpsPerDay: 1.5,
-  jumpSigmaInDailySigmas: 0.35,
-  /** Conditional variance stays within this factor of its long-run level either way. */
-  varianceClamp: 25,
+  volHalfLifeDays: 7,
+  logVarianceSd: 0.7,
+  jumpsPerDay: 0.5,
+  jumpSigmaInDailySigmas: 0.6,
+  minuteTailIndex: 3.5,
+  minuteLag1: -0.04,
 } as const;
 
-const MINUTES_PER_YEAR = 365 * 1440;
+const HOURS_PER_YEAR = 365 * 24;
 
 export interface SimulatedFeedOptions {
   seed: number;
   /** Drives "now"; a ManualClock makes live runs instant and deterministic. */
   clock?: Clock;
-  /** Interval between ticks; candles aggregate them per minute. */
+  /** Interval between ticks (a divisor of a minute); candles aggregate them per minute. */
   tickMs?: number;
   /** How much past the series starts before "now", so candles exist from the start. */
   historyDays?: number;
-  /** Candles older than this are dropped while running. */
+  /** Candles older than this are not kept in memory once generated (ms of retention). */
   retentionDays?: number;
-  /** Where the series starts (ms). The series is a function of (seed, start, tickMs). */
+  /** Where the series starts (ms, floored to the minute). Series = f(seed, start, tickMs). */
   start?: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
 
-class SimulatedMarket {
-  readonly candles: Candle[] = [];
-  private readonly random: Random;
-  private readonly tickUnits: number;
-  private readonly tickBig: bigint;
-  private readonly longRunVariance: number; // diffusion variance per minute
-  private readonly omega: number;
-  private readonly jumpChance: number; // per tick
-  private readonly jumpSigma: number;
-  private readonly drift: number; // per tick, before the variance term
-  private readonly dt: number; // minutes per tick
-  private logPrice: number;
-  private variance: number;
-  private minuteReturn = 0;
-  // per-tick sigma and drift for the current minute's variance
-  private tickSigma = 0;
-  private tickDrift = 0;
-  private lastTs: number;
-  private ticksToJump = 0;
-  private lastTicks: number;
-  // the open candle, in tick counts
-  private candleTs = -1;
-  private open = 0;
-  private high = 0;
-  private low = 0;
-
-  constructor(
-    readonly spec: MarketSpec,
-    seed: number,
-    start: number,
-    private readonly tickMs: number,
-  ) {
-    this.random = new Random(hashText(`${seed}:${spec.id}`));
-    this.tickUnits = Number(spec.tick);
-    this.tickBig = spec.tick;
-    const model = SIMULATOR_MODEL;
-    const totalVariance = (spec.annualVol * spec.annualVol) / MINUTES_PER_YEAR;
-    const dailySigma = spec.annualVol / Math.sqrt(365);
-    this.jumpSigma = model.jumpSigmaInDailySigmas * dailySigma;
-    const jumpsPerMinute = model.jumpsPerDay / 1440;
-    const jumpVariance = jumpsPerMinute * this.jumpSigma * this.jumpSigma;
-    this.longRunVariance = totalVariance - jumpVariance;
-    this.omega = this.longRunVariance * (1 - model.garchAlpha - model.garchBeta);
-    this.variance = this.longRunVariance;
-    this.dt = tickMs / MINUTE_MS;
-    this.jumpChance = jumpsPerMinute * this.dt;
-    // E[e^J] - 1 for J ~ N(0, s^2) is e^(s^2/2) - 1: subtracting it keeps E[price] flat
-    this.drift = -this.jumpChance * Math.expm1((this.jumpSigma * this.jumpSigma) / 2);
-    this.logPrice = Math.log(spec.referencePrice * SCALE_NUMBER);
-    this.lastTs = start - tickMs;
-    this.lastTicks = Math.round(Math.exp(this.logPrice) / this.tickUnits);
-    this.ticksToJump = this.nextJumpGap();
-  }
-
-  /** Poisson arrivals: the gap to the next jump is exponential, counted in whole ticks. */
-  private nextJumpGap(): number {
-    return Math.ceil(-Math.log(1 - this.random.uniform()) / this.jumpChance);
-  }
-
-  latest(): Tick {
-    return { market: this.spec.id, ts: this.lastTs, price: BigInt(this.lastTicks) * this.tickBig };
-  }
-
-  /** Generates every tick with ts <= until; emit (when given) sees each one. */
-  advance(until: number, emit?: (tick: Tick) => void): void {
-    const { tickMs } = this;
-    for (let ts = this.lastTs + tickMs; ts <= until; ts += tickMs) {
-      const minute = ts - (ts % MINUTE_MS);
-      if (minute !== this.candleTs) this.rollMinute(minute);
-      const shock = this.tickSigma * this.random.normal();
-      this.minuteReturn += shock;
-      let step = this.tickDrift + shock;
-      if (--this.ticksToJump <= 0) {
-        step += this.jumpSigma * this.random.normal();
-        this.ticksToJump = this.nextJumpGap();
-      }
-      this.logPrice += step;
-      const ticks = Math.max(1, Math.round(Math.exp(this.logPrice) / this.tickUnits));
-      if (ticks > this.high) this.high = ticks;
-      if (ticks < this.low) this.low = ticks;
-      this.lastTicks = ticks;
-      this.lastTs = ts;
-      if (emit) emit({ market: this.spec.id, ts, price: BigInt(ticks) * this.tickBig });
-    }
-  }
-
-  /** Closes the open candle, updates the GARCH variance and opens the next minute. */
-  private rollMinute(minute: number): void {
-    if (this.candleTs >= 0) {
-      const activity = Math.sqrt(this.variance / this.longRunVariance);
-      const volume = this.spec.minuteVolume * activity * (0.5 + this.random.uniform());
-      this.candles.push({
-        ts: this.candleTs,
-        open: BigInt(this.open) * this.tickBig,
-        high: BigInt(this.high) * this.tickBig,
-        low: BigInt(this.low) * this.tickBig,
-        close: BigInt(this.lastTicks) * this.tickBig,
-        volume: Math.round(volume * 100_000) / 100_000,
-      });
-      const { garchAlpha, garchBeta, varianceClamp } = SIMULATOR_MODEL;
-      const next =
-        this.omega + garchAlpha * this.minuteReturn * this.minuteReturn + garchBeta * this.variance;
-      this.variance = Math.min(
-        this.longRunVariance * varianceClamp,
-        Math.max(this.longRunVariance / varianceClamp, next),
-      );
-    }
-    this.minuteReturn = 0;
-    this.tickSigma = Math.sqrt(this.variance * this.dt);
-    this.tickDrift = this.drift - 0.5 * this.variance * this.dt;
-    this.candleTs = minute;
-    // the candle opens at the last traded price, as on an exchange
-    this.open = this.high = this.low = this.lastTicks;
-  }
-
-  prune(before: number): void {
-    if (this.candles.length === 0 || this.candles[0]!.ts >= before) return;
-    this.candles.splice(0, lowerBound(this.candles, before));
+/** Gamma(shape, 1) by Marsaglia and Tsang (shape >= 1). */
+function gamma(random: Random, shape: number): number {
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = random.normal();
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = random.uniform();
+    if (u < 1 - 0.0331 * x * x * x * x) return d * v;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
   }
 }
 
-/** Index of the first candle with ts >= at. */
-function lowerBound(candles: readonly Candle[], at: number): number {
-  let lo = 0;
-  let hi = candles.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (candles[mid]!.ts < at) lo = mid + 1;
-    else hi = mid;
+/** One hour of observed prices, in whole ticks of the market's price step. */
+interface HourPath {
+  /** prices[i] is the price at hourStart + i * tickMs. */
+  prices: Float64Array;
+  /** Per-minute activity (relative volatility), for candle volumes. */
+  activity: Float64Array;
+  /** Per-minute volume draws in [0.5, 1.5). */
+  volumeDraw: Float64Array;
+}
+
+class SimulatedMarket {
+  private readonly tickUnits: number;
+  private readonly tickBig: bigint;
+  private readonly ticksPerHour: number;
+  private readonly ticksPerMinute: number;
+  /** Hourly diffusion variance on average, and the jump parameters. */
+  private readonly hourVariance: number;
+  private readonly jumpChance: number;
+  private readonly jumpSigma: number;
+  private readonly jumpCompensation: number;
+  private readonly phi: number;
+  private readonly noiseRatio: number;
+  private readonly anchorRandom: Random;
+  // hour boundaries known so far: log price at each hour's start, the hour's diffusion
+  // variance and its jump (0 when none)
+  private anchorLog = new Float64Array(1024);
+  private hourVar = new Float64Array(1024);
+  private hourJump = new Float64Array(1024);
+  private known = 0; // anchors 0..known-1 hold their start; hourVar/hourJump 0..known-2
+  private logVarianceState = 0;
+  private readonly paths = new Map<number, HourPath>();
+  private readonly hourCandles = new Map<number, Candle[]>();
+
+  constructor(
+    readonly spec: MarketSpec,
+    private readonly seed: number,
+    private readonly origin: number,
+    private readonly tickMs: number,
+  ) {
+    this.tickUnits = Number(spec.tick);
+    this.tickBig = spec.tick;
+    this.ticksPerHour = HOUR_MS / tickMs;
+    this.ticksPerMinute = MINUTE_MS / tickMs;
+    const model = SIMULATOR_MODEL;
+    const totalHourVariance = (spec.annualVol * spec.annualVol) / HOURS_PER_YEAR;
+    const dailySigma = spec.annualVol / Math.sqrt(365);
+    this.jumpSigma = model.jumpSigmaInDailySigmas * dailySigma;
+    this.jumpChance = model.jumpsPerDay / 24;
+    this.hourVariance = totalHourVariance - this.jumpChance * this.jumpSigma * this.jumpSigma;
+    // E[e^J] - 1 for J ~ N(0, s^2) is e^(s^2/2) - 1: subtracting it keeps E[price] flat
+    this.jumpCompensation = this.jumpChance * Math.expm1((this.jumpSigma * this.jumpSigma) / 2);
+    this.phi = Math.pow(0.5, 1 / (model.volHalfLifeDays * 24));
+    // returns r = e + n_t - n_(t-1): lag-1 autocorrelation -c / (1 + 2c), c = noise / e
+    this.noiseRatio = -model.minuteLag1 / (1 + 2 * model.minuteLag1);
+    this.anchorRandom = new Random(hashText(`${seed}:${spec.id}:hours`));
+    this.anchorLog[0] = Math.log(spec.referencePrice * SCALE_NUMBER);
+    this.known = 1;
   }
-  return lo;
+
+  /** Makes the start of hour `hour` (and every hour before it) known. */
+  private anchorsTo(hour: number): void {
+    if (hour < this.known) return;
+    if (hour >= this.anchorLog.length) {
+      const size = Math.max(hour + 1, this.anchorLog.length * 2);
+      const grow = (old: Float64Array) => {
+        const next = new Float64Array(size);
+        next.set(old);
+        return next;
+      };
+      this.anchorLog = grow(this.anchorLog);
+      this.hourVar = grow(this.hourVar);
+      this.hourJump = grow(this.hourJump);
+    }
+    const { logVarianceSd } = SIMULATOR_MODEL;
+    const random = this.anchorRandom;
+    const innovation = logVarianceSd * Math.sqrt(1 - this.phi * this.phi);
+    for (let h = this.known - 1; h < hour; h++) {
+      // log-variance around its mean, scaled so E[variance] is the long-run level
+      const variance =
+        this.hourVariance * Math.exp(this.logVarianceState - (logVarianceSd * logVarianceSd) / 2);
+      this.logVarianceState = this.phi * this.logVarianceState + innovation * random.normal();
+      const jump =
+        random.uniform() < this.jumpChance ? this.jumpSigma * random.normal() : 0;
+      const diffusion = Math.sqrt(variance) * random.normal();
+      this.hourVar[h] = variance;
+      this.hourJump[h] = jump;
+      this.anchorLog[h + 1] =
+        this.anchorLog[h]! - 0.5 * variance - this.jumpCompensation + diffusion + jump;
+    }
+    this.known = hour + 1;
+  }
+
+  /** The observed prices of one hour (tick counts), generated from its own seed. */
+  path(hour: number): HourPath {
+    const cached = this.paths.get(hour);
+    if (cached) return cached;
+    this.anchorsTo(hour + 1);
+    const { ticksPerHour: n, ticksPerMinute } = this;
+    const random = new Random(hashText(`${this.seed}:${this.spec.id}:${hour}`));
+    const variance = this.hourVar[hour]!;
+    const jump = this.hourJump[hour]!;
+    const jumpAt = jump === 0 ? -1 : Math.floor(random.uniform() * n) + 1;
+    const nu = SIMULATOR_MODEL.minuteTailIndex;
+    const minutes = n / ticksPerMinute;
+    const activity = new Float64Array(minutes);
+    const volumeDraw = new Float64Array(minutes);
+    // the free path: X[i] for i = 1..n, Student-t weighted per minute
+    const free = new Float64Array(n + 1);
+    let x = 0;
+    for (let m = 0; m < minutes; m++) {
+      const weight = (nu - 2) / (2 * gamma(random, nu / 2));
+      activity[m] = Math.sqrt(weight * (variance / this.hourVariance));
+      volumeDraw[m] = 0.5 + random.uniform();
+      const sigma = Math.sqrt((variance * weight) / n);
+      for (let k = 1; k <= ticksPerMinute; k++) {
+        const i = m * ticksPerMinute + k;
+        x += sigma * random.normal();
+        if (i === jumpAt) x += jump;
+        free[i] = x;
+      }
+    }
+    // tied to both hour boundaries: the bridge spreads the gap evenly over the hour
+    const start = this.anchorLog[hour]!;
+    const gap = this.anchorLog[hour + 1]! - start - free[n]!;
+    const noiseSigma = Math.sqrt((this.noiseRatio * variance) / 60);
+    const prices = new Float64Array(n);
+    const units = this.tickUnits;
+    for (let i = 0; i < n; i++) {
+      const log = start + free[i]! + (gap * i) / n + noiseSigma * random.normal();
+      prices[i] = Math.max(1, Math.round(Math.exp(log) / units));
+    }
+    const path = { prices, activity, volumeDraw };
+    this.paths.set(hour, path);
+    // keep a few hours: the live one, the one before it and history being read
+    if (this.paths.size > 4) this.paths.delete(this.paths.keys().next().value!);
+    return path;
+  }
+
+  /** Hour index and tick index within it of an instant at or after the origin. */
+  private locate(ts: number): { hour: number; index: number } {
+    const offset = ts - this.origin;
+    const hour = Math.floor(offset / HOUR_MS);
+    return { hour, index: Math.floor((offset - hour * HOUR_MS) / this.tickMs) };
+  }
+
+  /** The last tick at or before ts (ts at or after the origin). */
+  tickAt(ts: number): Tick {
+    const { hour, index } = this.locate(ts);
+    const price = this.path(hour).prices[index]!;
+    const at = this.origin + hour * HOUR_MS + index * this.tickMs;
+    return { market: this.spec.id, ts: at, price: BigInt(price) * this.tickBig };
+  }
+
+  /** Every tick with from < ts <= to, oldest first. */
+  ticks(from: number, to: number, emit: (tick: Tick) => void): void {
+    const first = Math.floor((from - this.origin) / this.tickMs) + 1;
+    const last = Math.floor((to - this.origin) / this.tickMs);
+    for (let k = Math.max(0, first); k <= last; k++) {
+      const hour = Math.floor(k / this.ticksPerHour);
+      const price = this.path(hour).prices[k - hour * this.ticksPerHour]!;
+      emit({
+        market: this.spec.id,
+        ts: this.origin + k * this.tickMs,
+        price: BigInt(price) * this.tickBig,
+      });
+    }
+  }
+
+  /** The 60 one-minute candles of an hour; each opens at the last price before it. */
+  candlesOf(hour: number): Candle[] {
+    const cached = this.hourCandles.get(hour);
+    if (cached) return cached;
+    const { prices, activity, volumeDraw } = this.path(hour);
+    let previous = hour > 0 ? this.path(hour - 1).prices.at(-1)! : prices[0]!;
+    const candles: Candle[] = [];
+    const perMinute = this.ticksPerMinute;
+    const hourStart = this.origin + hour * HOUR_MS;
+    for (let m = 0; m < activity.length; m++) {
+      let high = previous;
+      let low = previous;
+      for (let i = m * perMinute; i < (m + 1) * perMinute; i++) {
+        const p = prices[i]!;
+        if (p > high) high = p;
+        if (p < low) low = p;
+      }
+      const close = prices[(m + 1) * perMinute - 1]!;
+      const volume = this.spec.minuteVolume * activity[m]! * volumeDraw[m]!;
+      candles.push({
+        ts: hourStart + m * MINUTE_MS,
+        open: BigInt(previous) * this.tickBig,
+        high: BigInt(high) * this.tickBig,
+        low: BigInt(low) * this.tickBig,
+        close: BigInt(close) * this.tickBig,
+        volume: Math.round(volume * 100_000) / 100_000,
+      });
+      previous = close;
+    }
+    this.hourCandles.set(hour, candles);
+    return candles;
+  }
+
+  /** Completed candles with from <= ts < to (to already clipped to the open minute). */
+  candles(from: number, to: number): Candle[] {
+    const start = Math.max(from, this.origin);
+    if (start >= to) return [];
+    const out: Candle[] = [];
+    const firstHour = Math.floor((start - this.origin) / HOUR_MS);
+    const lastHour = Math.floor((to - 1 - this.origin) / HOUR_MS);
+    for (let h = firstHour; h <= lastHour; h++) {
+      for (const candle of this.candlesOf(h)) {
+        if (candle.ts >= start && candle.ts < to) out.push(candle);
+      }
+    }
+    return out;
+  }
+
+  /** Forgets generated candles of hours ending before `before`. */
+  prune(before: number): void {
+    for (const hour of this.hourCandles.keys()) {
+      if (this.origin + (hour + 1) * HOUR_MS <= before) this.hourCandles.delete(hour);
+    }
+  }
 }
 
 export class SimulatedFeed implements PriceFeed {
@@ -184,31 +309,42 @@ export class SimulatedFeed implements PriceFeed {
   private readonly retentionMs: number;
   private readonly markets = new Map<MarketId, SimulatedMarket>();
   private readonly listeners = new Map<MarketId, Set<(tick: Tick) => void>>();
+  /** Per market with listeners: the last tick handed to them. */
+  private readonly emitted = new Map<MarketId, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: SimulatedFeedOptions) {
     this.seed = options.seed;
     this.clock = options.clock ?? systemClock;
     this.tickMs = options.tickMs ?? 1000;
-    if (!Number.isInteger(this.tickMs) || this.tickMs < 1 || this.tickMs > MINUTE_MS) {
-      throw new RangeError(`tickMs must be an integer from 1 to ${MINUTE_MS}`);
+    if (!Number.isInteger(this.tickMs) || this.tickMs < 1 || MINUTE_MS % this.tickMs !== 0) {
+      throw new RangeError('tickMs must be a whole divisor of 60,000');
     }
     const historyDays = options.historyDays ?? 30;
     const now = this.clock.now().getTime();
-    this.origin = options.start ?? now - (now % MINUTE_MS) - historyDays * DAY_MS;
+    const start = options.start ?? now - historyDays * DAY_MS;
+    this.origin = start - (((start % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
     this.retentionMs = (options.retentionDays ?? historyDays + 1) * DAY_MS;
   }
 
   subscribe(market: MarketId, onTick: (tick: Tick) => void): () => void {
-    this.market(market);
     let set = this.listeners.get(market);
     if (!set) this.listeners.set(market, (set = new Set()));
+    if (!this.emitted.has(market)) this.emitted.set(market, this.latest(market).ts);
     set.add(onTick);
-    return () => set.delete(onTick);
+    return () => {
+      set.delete(onTick);
+      if (set.size === 0) this.emitted.delete(market);
+    };
   }
 
   latest(market: MarketId): Tick {
-    return this.market(market).latest();
+    return this.tickAt(market, this.clock.now().getTime());
+  }
+
+  /** The price at any instant from the origin on (the last tick at or before it). */
+  tickAt(market: MarketId, ts: number): Tick {
+    return this.market(market).tickAt(Math.max(ts, this.origin));
   }
 
   async candles(market: MarketId, from: number, to: number): Promise<Candle[]> {
@@ -217,28 +353,28 @@ export class SimulatedFeed implements PriceFeed {
 
   /** candles() without the promise, for backtests and benchmarks. */
   history(market: MarketId, from: number, to: number): Candle[] {
-    const { candles } = this.market(market);
-    return candles.slice(lowerBound(candles, from), lowerBound(candles, to));
+    // the candle of minute M is complete once M + 60 s has come: ts <= now - 60 s
+    const completeTo = this.clock.now().getTime() - MINUTE_MS + 1;
+    return this.market(market).candles(from, Math.min(to, completeTo));
   }
 
   /**
-   * Generates every tick up to the clock's now and hands each to the subscribers, in
+   * Hands every tick since the last sync up to the clock's now to the subscribers, in
    * time order per market. Tests call this after moving a ManualClock; start() calls it
-   * on a timer.
+   * on a timer. Markets nobody listens to cost nothing: their prices are computed when
+   * asked for.
    */
   sync(): void {
     const now = this.clock.now().getTime();
-    for (const [id, market] of this.markets) {
-      const set = this.listeners.get(id);
-      const emit =
-        set && set.size > 0
-          ? (tick: Tick) => {
-              for (const listener of set) listener(tick);
-            }
-          : undefined;
-      market.advance(now, emit);
-      market.prune(now - this.retentionMs);
+    for (const [id, set] of this.listeners) {
+      const from = this.emitted.get(id);
+      if (from === undefined || set.size === 0) continue;
+      this.market(id).ticks(from, now, (tick) => {
+        for (const listener of set) listener(tick);
+      });
+      this.emitted.set(id, Math.max(from, now));
     }
+    for (const market of this.markets.values()) market.prune(now - this.retentionMs);
   }
 
   start(): void {
@@ -252,12 +388,10 @@ export class SimulatedFeed implements PriceFeed {
     this.timer = null;
   }
 
-  /** A market's series is generated on first use, from start up to now, without emitting. */
   private market(id: MarketId): SimulatedMarket {
     let market = this.markets.get(id);
     if (!market) {
       market = new SimulatedMarket(MARKETS[id], this.seed, this.origin, this.tickMs);
-      market.advance(this.clock.now().getTime());
       this.markets.set(id, market);
     }
     return market;

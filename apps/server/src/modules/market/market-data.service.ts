@@ -45,54 +45,16 @@ function lazyExchange(exchangeId: string): ExchangeClient {
 }
 
 /**
- * The simulator's clock while it replays its series from the epoch: "now" walks forward
- * in slices (the event loop stays free between them), then follows the real clock.
- */
-export class CatchUpClock implements Clock {
-  private cursor: number | null;
-
-  constructor(
-    private readonly clock: Clock,
-    start: number,
-  ) {
-    this.cursor = start;
-  }
-
-  now(): Date {
-    const real = this.clock.now();
-    return this.cursor === null || real.getTime() <= this.cursor ? real : new Date(this.cursor);
-  }
-
-  /** Moves the cursor on; true once it reached the real clock (and follows it from then). */
-  advance(ms: number): boolean {
-    if (this.cursor === null) return true;
-    this.cursor += ms;
-    if (this.cursor >= this.clock.now().getTime()) this.cursor = null;
-    return this.cursor === null;
-  }
-}
-
-/**
  * The configured feed. The simulator's series starts at MARKET_EPOCH, so every process
- * (API, worker, a restarted engine) sees the same price at the same moment; it replays
- * the series from there once, in slices (marketDataService.ready()).
+ * (API, worker, a restarted engine) sees the same price at the same moment; it computes
+ * any instant's price without replaying the series (decision 111c).
  */
-export function createFeed(
-  settings: FeedSettings,
-  clock: Clock,
-): { feed: PriceFeed; catchUp: CatchUpClock | null } {
+export function createFeed(settings: FeedSettings, clock: Clock): { feed: PriceFeed } {
   if (settings.MARKET_FEED === 'ccxt') {
-    return {
-      feed: new CcxtFeed({ exchange: lazyExchange(settings.MARKET_EXCHANGE), clock }),
-      catchUp: null,
-    };
+    return { feed: new CcxtFeed({ exchange: lazyExchange(settings.MARKET_EXCHANGE), clock }) };
   }
   const start = Date.parse(settings.MARKET_EPOCH);
-  const catchUp = new CatchUpClock(clock, start);
-  return {
-    feed: new SimulatedFeed({ seed: settings.MARKET_SEED, start, clock: catchUp }),
-    catchUp,
-  };
+  return { feed: new SimulatedFeed({ seed: settings.MARKET_SEED, start, clock }) };
 }
 
 /** A market named on the wire, or a translated refusal listing the markets there are. */
@@ -118,18 +80,12 @@ export function ratioText(a: bigint, b: bigint): string {
 
 const isSimulated = (feed: PriceFeed): feed is SimulatedFeed => feed instanceof SimulatedFeed;
 
-/** Simulated time replayed per slice: 6 hours of 1-second ticks, a few ms per market. */
-const CATCH_UP_SLICE_MS = 6 * 3_600_000;
-
 export function marketDataService(deps: {
   feed: PriceFeed;
-  catchUp?: CatchUpClock | null;
   repo: MarketRepository;
   clock: Clock;
 }) {
   const { feed, repo, clock } = deps;
-  const catchUp = deps.catchUp ?? null;
-  let caughtUp: Promise<void> | null = null;
   const monthCache = new Map<MarketId, { at: number; candles: Candle[] }>();
   const dayCache = new Map<MarketId, { at: number; candles: Candle[] }>();
 
@@ -138,21 +94,7 @@ export function marketDataService(deps: {
     if (isSimulated(feed)) feed.sync();
   }
 
-  /** Resolves once the simulator has replayed its series up to now (at once otherwise). */
-  function ready(): Promise<void> {
-    caughtUp ??= (async () => {
-      if (!catchUp || !isSimulated(feed)) return;
-      for (const market of MARKET_IDS) feed.latest(market);
-      while (!catchUp.advance(CATCH_UP_SLICE_MS)) {
-        feed.sync(); // drops candles past the retention as it goes
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      feed.sync();
-    })();
-    return caughtUp;
-  }
-
-  /** The newest price; call after ready(). */
+  /** The newest price. */
   function latest(market: MarketId): Tick {
     const tick = feed.latest(market);
     if (!tick) throw new AppError('market.no_price');
@@ -160,7 +102,6 @@ export function marketDataService(deps: {
   }
 
   async function tick(market: MarketId): Promise<Tick> {
-    await ready();
     refresh();
     return latest(market);
   }
@@ -174,7 +115,6 @@ export function marketDataService(deps: {
     const now = clock.now().getTime();
     const hit = cache.get(market);
     if (hit && now - hit.at < maxAgeMs && now >= hit.at) return hit.candles;
-    await ready();
     refresh();
     const candles = await feed.candles(market, now - spanMs, now);
     cache.set(market, { at: now, candles });
@@ -185,7 +125,6 @@ export function marketDataService(deps: {
     feed,
     source: feed.source,
     refresh,
-    ready,
     latest,
     tick,
 
@@ -237,7 +176,6 @@ export function marketDataService(deps: {
       const from = to - limit * size;
       let source = await repo.candles(market, from, to);
       if (source.length < ((to - from) / MINUTE_MS) * 0.95) {
-        await ready();
         refresh();
         source = await feed.candles(market, from, to);
       }

@@ -21,7 +21,6 @@ export function btcPriceFrom(marketData: MarketDataService, clock: Clock): BtcPr
   return async (day) => {
     const end = (dayNumber(day) + 1) * 86_400_000;
     if (end < clock.now().getTime()) {
-      await marketData.ready();
       const candles = await marketData.feed.candles('BTC/USDT', end - 60_000, end);
       const last = candles.at(-1);
       if (last) return last.close;

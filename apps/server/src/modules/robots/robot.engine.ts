@@ -187,9 +187,8 @@ export function robotEngine(deps: {
 
     async tick(): Promise<EngineTickReport> {
       await reconcile();
-      // No robot, no price work: an idle worker never replays the simulator.
+      // No robot, no price work.
       if (robots.size === 0) return { robots: 0, filled: 0, fills: 0, stale: 0, snapshots: 0 };
-      await marketData.ready();
       marketData.refresh();
       const feeRate = await makerFee(Math.floor(clock.now().getTime() / 60_000));
       const prices = new Map<MarketId, Tick>();
