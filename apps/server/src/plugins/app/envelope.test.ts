@@ -58,6 +58,20 @@ describe('wire protocol', () => {
     expect(empty.msg).toBe('Version is required.');
   });
 
+  it('refuses text holding a NUL character, naming the field, before any handler', async () => {
+    for (const [path, body] of [
+      ['/api/user/login', { email: 'a\u0000@b.example', password: 'x', lang: 'fr' }],
+      ['/api/admin/auth/login', { email: 'a\u0000b', password: '-0', lang: 'fr' }],
+    ] as const) {
+      const reply = await t.call(path, body);
+      expect(reply, path).toMatchObject({
+        code: 0,
+        msg: translate('fr', 'validation.invalid', { field: 'email' }),
+        data: { field: 'email' },
+      });
+    }
+  });
+
   it('drops unknown fields instead of assigning them', async () => {
     const reply = await t.call('/api/main/update', { version: '1.8', is_admin: '1', lang: 'en' });
     expect(reply.code).toBe(1);

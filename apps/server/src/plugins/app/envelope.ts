@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ReplyCode, normalizeLanguage, type Envelope } from '@olive/protocol';
-import { AppError, NotSignedInError } from '../../errors.ts';
+import { AppError, NotSignedInError, fieldError } from '../../errors.ts';
 import { translatorFor, type Params } from '../../i18n/index.ts';
 
 declare module 'fastify' {
@@ -55,6 +55,17 @@ export function describeValidationError(
   return { field, key: 'validation.invalid', params: {} };
 }
 
+/** The first field (one level of nesting) whose text holds U+0000, which SQL text cannot. */
+function fieldWithNul(input: unknown, depth = 0): string | null {
+  if (!input || typeof input !== 'object' || depth > 1) return null;
+  for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' ? value.includes('\u0000') : fieldWithNul(value, depth + 1)) {
+      return field;
+    }
+  }
+  return null;
+}
+
 function langOf(request: FastifyRequest) {
   // The error may come before preValidation ran (an unreadable body), so read it again.
   const body = request.body as Record<string, unknown> | undefined;
@@ -65,6 +76,12 @@ export default fp(
   async (app) => {
     app.decorateRequest('ok', function <T>(this: FastifyRequest, data: T, key = 'success') {
       return { code: ReplyCode.Ok, msg: this.t(key), data };
+    });
+
+    // No text with a NUL character reaches a handler: PostgreSQL refuses it mid-query.
+    app.addHook('preValidation', async (request) => {
+      const field = fieldWithNul(request.body) ?? fieldWithNul(request.query);
+      if (field) throw fieldError(field);
     });
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
