@@ -73,8 +73,9 @@ describe('grid levels and parameters', () => {
     const calm = autoGridParams({ market: 'BTC/USDT', direction: 'long', candles, price });
     expect(calm.lower).toBeLessThan(price);
     expect(calm.upper).toBeGreaterThan(price);
-    expect(calm.dailyVolatility).toBeGreaterThan(0.02); // ~55% a year is ~2.9% a day
-    expect(calm.dailyVolatility).toBeLessThan(0.04);
+    // 45% a year is ~2.4% a day on average; one month's figure swings with the regime
+    expect(calm.dailyVolatility).toBeGreaterThan(0.01);
+    expect(calm.dailyVolatility).toBeLessThan(0.05);
     expect(calm.step).toBeGreaterThanOrEqual(calm.minStep * 0.99);
     expect(calm.profitPerRoundTrip).toBeGreaterThan(0);
     // SOL moves more than BTC: a wider range
@@ -278,15 +279,15 @@ describe('grid trading', () => {
       pnl: end.pnl,
     }).toMatchInlineSnapshot(`
       {
-        "fees": 585494428n,
-        "gridCount": 51,
-        "last": 8463350000000n,
-        "lower": 7285307000000n,
-        "pnl": -1496209758n,
-        "quantity": 119000n,
-        "realised": 122767014n,
+        "fees": 556792557n,
+        "gridCount": 41,
+        "last": 9195496000000n,
+        "lower": 7958109000000n,
+        "pnl": 4724094053n,
+        "quantity": 139000n,
+        "realised": 862851192n,
         "trades": 8,
-        "upper": 9916524000000n,
+        "upper": 10184211000000n,
       }
     `);
   });

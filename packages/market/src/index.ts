@@ -8,3 +8,4 @@ export * from './execution.ts';
 export * from './grid.ts';
 export * from './backtest.ts';
 export * from './walk-forward.ts';
+export * from './stats.ts';

@@ -24,7 +24,7 @@ export interface MarketSpec {
   minOrder: bigint;
   /** Smallest principal a robot may start with, Olive units. */
   minPrincipal: bigint;
-  /** Annualised volatility the simulator aims at (realised 30-day figures of 2024-25). */
+  /** Annualised volatility the simulator aims at: realised 1-year figures (decision 111c). */
   annualVol: number;
   /** Typical traded base volume per minute, for simulated candles. */
   minuteVolume: number;
@@ -41,7 +41,7 @@ export const MARKETS: Readonly<Record<MarketId, MarketSpec>> = {
     lot: 1_000n, // 0.00001 BTC
     minOrder: usdt(5),
     minPrincipal: usdt(100),
-    annualVol: 0.55,
+    annualVol: 0.45,
     minuteVolume: 15,
   },
   'ETH/USDT': {
@@ -52,7 +52,7 @@ export const MARKETS: Readonly<Record<MarketId, MarketSpec>> = {
     lot: 10_000n, // 0.0001 ETH
     minOrder: usdt(5),
     minPrincipal: usdt(50),
-    annualVol: 0.7,
+    annualVol: 0.65,
     minuteVolume: 250,
   },
   'BNB/USDT': {
@@ -63,7 +63,7 @@ export const MARKETS: Readonly<Record<MarketId, MarketSpec>> = {
     lot: 100_000n, // 0.001 BNB
     minOrder: usdt(5),
     minPrincipal: usdt(50),
-    annualVol: 0.6,
+    annualVol: 0.48,
     minuteVolume: 400,
   },
   'SOL/USDT': {
@@ -74,7 +74,7 @@ export const MARKETS: Readonly<Record<MarketId, MarketSpec>> = {
     lot: 100_000n, // 0.001 SOL
     minOrder: usdt(5),
     minPrincipal: usdt(50),
-    annualVol: 0.9,
+    annualVol: 0.75,
     minuteVolume: 3_000,
   },
   'TRX/USDT': {
@@ -85,7 +85,7 @@ export const MARKETS: Readonly<Record<MarketId, MarketSpec>> = {
     lot: 10_000_000n, // 0.1 TRX
     minOrder: usdt(5),
     minPrincipal: usdt(20),
-    annualVol: 0.6,
+    annualVol: 0.5,
     minuteVolume: 2_000_000,
   },
 };

@@ -17,26 +17,41 @@ export const HOUR_MS = 3_600_000;
  * Two layers:
  * - **Hours.** The efficient price at each hour boundary follows a stochastic-volatility
  *   random walk: the log of the hourly variance is an AR(1) process whose shocks halve
- *   in `volHalfLifeDays` (volatility clustering), with log-variance spread
- *   `logVarianceSd` (fat-tailed daily returns), plus jumps arriving as a Poisson process.
- *   Drift is compensated so the price is a martingale: no trend either way.
+ *   in `volHalfLifeDays` (volatility clustering), spread by `logVarianceSd` (fat-tailed
+ *   daily returns), plus jumps arriving as a Poisson process. Drift is compensated so
+ *   the price is a martingale: no trend either way.
  * - **Ticks within an hour.** A path of 1-second steps whose variance per minute is
- *   scaled by a Student-t mixing weight (`minuteTailIndex` degrees of freedom, so
- *   1-minute returns have power-law tails), tied to the two hour boundaries as a bridge,
- *   and seen through microstructure noise (the bid-ask bounce) sized so that 1-minute
- *   returns have the lag-1 autocorrelation `minuteLag1`.
+ *   scaled by an intra-hour activity factor (an AR(1) in log, halving in
+ *   `intradayHalfLifeMinutes`: clustering from minute to minute) and a Student-t mixing
+ *   weight (`minuteTailIndex` degrees of freedom: power-law tails of 1-minute returns),
+ *   tied to both hour boundaries as a bridge and seen through a small noise (the bid-ask
+ *   bounce) sized so that 1-minute returns have the lag-1 autocorrelation `minuteLag1`.
  *
  * Each hour draws from a generator seeded by (seed, market, hour), so any hour can be
  * generated on its own once the hour boundaries up to it are known; those cost a few
  * draws per hour since the series began (about 9,000 a year per market).
  */
 export const SIMULATOR_MODEL = {
-  volHalfLifeDays: 7,
-  logVarianceSd: 0.7,
-  jumpsPerDay: 0.5,
+  /**
+   * Components of the log of hourly variance, each an AR(1) with its half-life and spread:
+   * a long-run and a short-run one (Katsiampa 2017: component GARCH fits BTC best; a single
+   * GARCH(1,1) on BTC gives a 17-day half-life) and an intraday one. Their spread gives
+   * daily returns their fat tails.
+   */
+  varianceComponents: [
+    { halfLifeHours: 60 * 24, sd: 0.75 },
+    { halfLifeHours: 7 * 24, sd: 0.6 },
+    { halfLifeHours: 4, sd: 0.5 },
+  ],
+  /** Jumps on about a third of days (0.4 a day): 15-65% of days in the literature. */
+  jumpsPerDay: 0.4,
   jumpSigmaInDailySigmas: 0.6,
+  intradayHalfLifeMinutes: 30,
+  intradayLogSd: 0.7,
+  /** The inverse cubic law: tail index near 3 for 1-minute returns. */
   minuteTailIndex: 3.5,
-  minuteLag1: -0.04,
+  /** Small and negative (-0.08 to +0.01), never enough to favour a grid. */
+  minuteLag1: -0.02,
 } as const;
 
 const HOURS_PER_YEAR = 365 * 24;
@@ -95,7 +110,6 @@ class SimulatedMarket {
   private readonly jumpChance: number;
   private readonly jumpSigma: number;
   private readonly jumpCompensation: number;
-  private readonly phi: number;
   private readonly noiseRatio: number;
   private readonly anchorRandom: Random;
   // hour boundaries known so far: log price at each hour's start, the hour's diffusion
@@ -104,7 +118,10 @@ class SimulatedMarket {
   private hourVar = new Float64Array(1024);
   private hourJump = new Float64Array(1024);
   private known = 0; // anchors 0..known-1 hold their start; hourVar/hourJump 0..known-2
-  private logVarianceState = 0;
+  private readonly components = SIMULATOR_MODEL.varianceComponents.map((c) => {
+    const phi = Math.pow(0.5, 1 / c.halfLifeHours);
+    return { phi, step: c.sd * Math.sqrt(1 - phi * phi), state: 0 };
+  });
   private readonly paths = new Map<number, HourPath>();
   private readonly hourCandles = new Map<number, Candle[]>();
 
@@ -126,7 +143,6 @@ class SimulatedMarket {
     this.hourVariance = totalHourVariance - this.jumpChance * this.jumpSigma * this.jumpSigma;
     // E[e^J] - 1 for J ~ N(0, s^2) is e^(s^2/2) - 1: subtracting it keeps E[price] flat
     this.jumpCompensation = this.jumpChance * Math.expm1((this.jumpSigma * this.jumpSigma) / 2);
-    this.phi = Math.pow(0.5, 1 / (model.volHalfLifeDays * 24));
     // returns r = e + n_t - n_(t-1): lag-1 autocorrelation -c / (1 + 2c), c = noise / e
     this.noiseRatio = -model.minuteLag1 / (1 + 2 * model.minuteLag1);
     this.anchorRandom = new Random(hashText(`${seed}:${spec.id}:hours`));
@@ -148,23 +164,52 @@ class SimulatedMarket {
       this.hourVar = grow(this.hourVar);
       this.hourJump = grow(this.hourJump);
     }
-    const { logVarianceSd } = SIMULATOR_MODEL;
     const random = this.anchorRandom;
-    const innovation = logVarianceSd * Math.sqrt(1 - this.phi * this.phi);
+    let meanShift = 0;
+    for (const c of SIMULATOR_MODEL.varianceComponents) meanShift += (c.sd * c.sd) / 2;
     for (let h = this.known - 1; h < hour; h++) {
       // log-variance around its mean, scaled so E[variance] is the long-run level
-      const variance =
-        this.hourVariance * Math.exp(this.logVarianceState - (logVarianceSd * logVarianceSd) / 2);
-      this.logVarianceState = this.phi * this.logVarianceState + innovation * random.normal();
-      const jump =
-        random.uniform() < this.jumpChance ? this.jumpSigma * random.normal() : 0;
-      const diffusion = Math.sqrt(variance) * random.normal();
+      let log = -meanShift;
+      for (const c of this.components) {
+        log += c.state;
+        c.state = c.phi * c.state + c.step * random.normal();
+      }
+      const variance = this.hourVariance * Math.exp(log);
+      const jump = random.uniform() < this.jumpChance ? this.jumpSigma * random.normal() : 0;
+      // the hour's own minute weights decide its variance, so the bridge inside it is exact
+      const weights = this.weightsOf(h);
+      let sum = 0;
+      for (const w of weights) sum += w;
+      const realised = (variance * sum) / weights.length;
       this.hourVar[h] = variance;
       this.hourJump[h] = jump;
       this.anchorLog[h + 1] =
-        this.anchorLog[h]! - 0.5 * variance - this.jumpCompensation + diffusion + jump;
+        this.anchorLog[h]! -
+        0.5 * realised -
+        this.jumpCompensation +
+        Math.sqrt(realised) * random.normal() +
+        jump;
     }
     this.known = hour + 1;
+  }
+
+  /**
+   * An hour's minute weights (mean 1): an intra-hour activity factor, a log AR(1) from its
+   * stationary law, times a Student-t mixing weight; from a seed of their own.
+   */
+  private weightsOf(hour: number): Float64Array {
+    const random = new Random(hashText(`${this.seed}:${this.spec.id}:${hour}:w`));
+    const { minuteTailIndex: nu, intradayHalfLifeMinutes, intradayLogSd } = SIMULATOR_MODEL;
+    const rho = Math.pow(0.5, 1 / intradayHalfLifeMinutes);
+    const step = intradayLogSd * Math.sqrt(1 - rho * rho);
+    const weights = new Float64Array(HOUR_MS / MINUTE_MS);
+    let level = intradayLogSd * random.normal();
+    for (let m = 0; m < weights.length; m++) {
+      const intraday = Math.exp(level - (intradayLogSd * intradayLogSd) / 2);
+      level = rho * level + step * random.normal();
+      weights[m] = (intraday * (nu - 2)) / (2 * gamma(random, nu / 2));
+    }
+    return weights;
   }
 
   /** The observed prices of one hour (tick counts), generated from its own seed. */
@@ -177,15 +222,15 @@ class SimulatedMarket {
     const variance = this.hourVar[hour]!;
     const jump = this.hourJump[hour]!;
     const jumpAt = jump === 0 ? -1 : Math.floor(random.uniform() * n) + 1;
-    const nu = SIMULATOR_MODEL.minuteTailIndex;
-    const minutes = n / ticksPerMinute;
+    const weights = this.weightsOf(hour);
+    const minutes = weights.length;
     const activity = new Float64Array(minutes);
     const volumeDraw = new Float64Array(minutes);
-    // the free path: X[i] for i = 1..n, Student-t weighted per minute
+    // the free path: X[i] for i = 1..n, each minute's variance scaled by its weight
     const free = new Float64Array(n + 1);
     let x = 0;
     for (let m = 0; m < minutes; m++) {
-      const weight = (nu - 2) / (2 * gamma(random, nu / 2));
+      const weight = weights[m]!;
       activity[m] = Math.sqrt(weight * (variance / this.hourVariance));
       volumeDraw[m] = 0.5 + random.uniform();
       const sigma = Math.sqrt((variance * weight) / n);
@@ -211,6 +256,12 @@ class SimulatedMarket {
     // keep a few hours: the live one, the one before it and history being read
     if (this.paths.size > 4) this.paths.delete(this.paths.keys().next().value!);
     return path;
+  }
+
+  /** The efficient log price at the start of hours 0..hours: daily statistics, cheaply. */
+  boundaries(hours: number): Float64Array {
+    this.anchorsTo(hours);
+    return this.anchorLog.slice(0, hours + 1);
   }
 
   /** Hour index and tick index within it of an instant at or after the origin. */
@@ -345,6 +396,14 @@ export class SimulatedFeed implements PriceFeed {
   /** The price at any instant from the origin on (the last tick at or before it). */
   tickAt(market: MarketId, ts: number): Tick {
     return this.market(market).tickAt(Math.max(ts, this.origin));
+  }
+
+  /**
+   * The series' log price (10^-8 USDT, before noise and the price step) at the start of
+   * each of its first `hours` + 1 hours: years of daily statistics without a tick.
+   */
+  hourBoundaries(market: MarketId, hours: number): Float64Array {
+    return this.market(market).boundaries(hours);
   }
 
   async candles(market: MarketId, from: number, to: number): Promise<Candle[]> {

@@ -80,11 +80,7 @@ export function ratioText(a: bigint, b: bigint): string {
 
 const isSimulated = (feed: PriceFeed): feed is SimulatedFeed => feed instanceof SimulatedFeed;
 
-export function marketDataService(deps: {
-  feed: PriceFeed;
-  repo: MarketRepository;
-  clock: Clock;
-}) {
+export function marketDataService(deps: { feed: PriceFeed; repo: MarketRepository; clock: Clock }) {
   const { feed, repo, clock } = deps;
   const monthCache = new Map<MarketId, { at: number; candles: Candle[] }>();
   const dayCache = new Map<MarketId, { at: number; candles: Candle[] }>();

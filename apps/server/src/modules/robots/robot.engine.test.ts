@@ -29,7 +29,7 @@ import { marketRepository } from '../market/market.repository.ts';
 import { robotEngine } from './robot.engine.ts';
 
 const EPOCH = '2026-01-01T00:00:00Z';
-const T0 = Date.parse('2026-02-01T00:00:00Z');
+const T0 = Date.parse('2026-02-02T12:00:00Z');
 const STEP_MS = 30_000; // the engine samples every 30 s here (1 s in production)
 const clock = new ManualClock(new Date(T0));
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -119,8 +119,8 @@ const audit = () => auditService(auditRepository(t.db)).run();
 
 /**
  * These tests check the engine's fills to the unit for a given grid, so each robot trades
- * a fixed grid: the volatility rule's range and count at the moment it starts (85 grids
- * over SOL's ±25% here), written over the walk-forward choice it was created with.
+ * a fixed grid: the volatility rule's range and count at the moment it starts (43 grids
+ * over SOL's ±13% here), written over the walk-forward choice it was created with.
  */
 async function pinGrid(robotId: string, principal: bigint) {
   const { marketData } = t.app.services;
@@ -218,7 +218,7 @@ describe('robot engine', () => {
     const info = await owner.call<Record<string, unknown>>('/api/user/quaninfo', {
       robot_id: robotId,
     });
-    expect(trades).toHaveLength(21);
+    expect(trades).toHaveLength(7);
     expect(info.data).toEqual({
       robot_id: robotId,
       name: 'SOL/USDT Long grid',
@@ -228,34 +228,34 @@ describe('robot engine', () => {
       disabled: false,
       principal: '1000',
       current_principal: '1000',
-      current_earnings: '2.71392704',
-      realised: '0.82745847',
-      unrealised: '1.88646857',
+      current_earnings: '12.60068264',
+      realised: '1.77363424',
+      unrealised: '10.8270484',
       settled_total: '0',
-      fees: '0.56840296',
-      cumulative_earnings: '2.71392704',
-      cumulative_yield_rate: '0.00271392',
-      profit_count: 10,
-      trade_count: 21,
+      fees: '0.53131736',
+      cumulative_earnings: '12.60068264',
+      cumulative_yield_rate: '0.01260068',
+      profit_count: 5,
+      trade_count: 7,
       expected_daily_yield: expect.stringMatching(/^-?0(\.\d+)?$/),
-      range_low: '134.64',
-      range_high: '224.86',
-      grids: 85,
-      grid_profit: '0.82745847',
-      floating_pnl: '1.88646857',
-      annualised_return: '51.2984',
-      trades_per_day: '84.0',
+      range_low: '150.03',
+      range_high: '194.5',
+      grids: 43,
+      grid_profit: '1.77363424',
+      floating_pnl: '10.8270484',
+      annualised_return: '18.3970',
+      trades_per_day: '28.0',
       orders: expect.any(Array),
-      started_at: '2026-02-01T00:00:00.000Z',
+      started_at: '2026-02-02T12:00:00.000Z',
       ended_at: '',
       duration_seconds: 21600,
-      created_at: '2026-02-01T00:00:00.000Z',
+      created_at: '2026-02-02T12:00:00.000Z',
     });
     // one resting order per slot: buys below the price, sells above, at the grid's levels
     const orders = info.data!.orders as { side: string; price: string; amount: string }[];
-    expect(orders).toHaveLength(85);
-    expect(orders[0]).toEqual({ side: 'buy', price: '134.64', amount: '0.071' });
-    expect(orders.at(-1)).toMatchObject({ side: 'sell', price: '224.86' });
+    expect(orders).toHaveLength(43);
+    expect(orders[0]).toEqual({ side: 'buy', price: '150.03', amount: '0.14' });
+    expect(orders.at(-1)).toMatchObject({ side: 'sell', price: '194.5' });
     const held = await t.app.services.robotRepo.balances(t.db, owner.user.userId, robotId);
     expect(formatAmount(held.pnl)).toBe(info.data!.realised);
     expect((await audit()).ok).toBe(true);
@@ -269,22 +269,22 @@ describe('robot engine', () => {
       robot_id: robotId,
       action: 'settle',
     });
-    // 0.82745847 realised: 20% (0.16549169, rounded down) to the platform, the rest paid.
+    // 1.77363424 realised: 20% (0.35472684, rounded down) to the platform, the rest paid.
     expect(settled).toMatchObject({
       code: 1,
       msg: translate('en', 'robot.settled'),
       data: {
         status: 'running',
-        realised: '0.82745847',
-        settled_total: '0.66196678',
-        current_earnings: '1.88646857',
-        cumulative_earnings: '2.54843535',
+        realised: '1.77363424',
+        settled_total: '1.4189074',
+        current_earnings: '10.8270484',
+        cumulative_earnings: '12.2459558',
       },
     });
-    expect(await balanceOf(owner)).toBe('1000.66196678');
-    expect((await t.app.services.ledger.platformBalance('fee_revenue')) - fees).toBe(16_549_169n);
+    expect(await balanceOf(owner)).toBe('1001.4189074');
+    expect((await t.app.services.ledger.platformBalance('fee_revenue')) - fees).toBe(35_472_684n);
     const after = await robotRow(robotId);
-    expect(parseGrid(after.grid_state!).cash).toBe(gridBefore.cash - 82_745_847n);
+    expect(parseGrid(after.grid_state!).cash).toBe(gridBefore.cash - 177_363_424n);
     expect(after.version).toBe(before.version + 1);
 
     const count = await entries();
@@ -295,7 +295,7 @@ describe('robot engine', () => {
     });
     expect(again).toMatchObject({ code: 0, msg: translate('ja', 'robot.nothing_to_settle') });
     expect(await entries()).toBe(count);
-    expect(await balanceOf(owner)).toBe('1000.66196678');
+    expect(await balanceOf(owner)).toBe('1001.4189074');
 
     // The engine notices the new version, reloads the robot and trades on.
     const engine = freshEngine();
@@ -305,7 +305,7 @@ describe('robot engine', () => {
       { robot_id: robotId, limit: '100' },
     );
     expect(log.data!.list.filter((r) => r.kind === 'settle')).toEqual([
-      expect.objectContaining({ kind: 'settle', amount: '0.66196678', fee: '0.16549169' }),
+      expect.objectContaining({ kind: 'settle', amount: '1.4189074', fee: '0.35472684' }),
     ]);
   });
 
@@ -339,8 +339,8 @@ describe('robot engine', () => {
       '/api/user/quandetail',
       { robot_id: robotId },
     );
-    expect(detail.data!.pnl_series.length).toBeGreaterThan(400);
-    expect(detail.data!.trades.length).toBeGreaterThan(21);
+    expect(detail.data!.pnl_series.length).toBeGreaterThan(300);
+    expect(detail.data!.trades.length).toBeGreaterThan(7);
     expect(
       await owner.call('/api/user/openquan', { robot_id: robotId, action: 'stop' }),
     ).toMatchObject({
@@ -352,7 +352,7 @@ describe('robot engine', () => {
   });
 
   it('a long robot on a falling market loses money and shows it', async () => {
-    clock.advance(T0 + 18 * 3_600_000 - clock.now().getTime());
+    clock.advance(T0 + 78 * 3_600_000 - clock.now().getTime());
     const loser = await investor('1000');
     const { data } = await loser.call<{ robot_id: string }>('/api/user/quancreate', {
       market: 'SOL/USDT',
@@ -365,17 +365,17 @@ describe('robot engine', () => {
     const { robotRepo, ledger, marketData } = t.app.services;
     await run(robotEngine({ repo: robotRepo, ledger, marketData, clock, log: quiet }), 720);
     const info = await loser.call<Record<string, string>>('/api/user/quaninfo', { robot_id: id });
-    // SOL falls 3.7% in these 6 hours: a few round trips earned, the bought grid is under water.
+    // SOL falls in these 6 hours: no round trip completes and the bought grid is under water.
     expect(info.data).toMatchObject({
       status: 'running',
       current_principal: '1000',
-      realised: '0.47612498',
-      unrealised: '-21.04987619',
-      current_earnings: '-20.57375121',
-      cumulative_earnings: '-20.57375121',
-      cumulative_yield_rate: '-0.02057375',
-      profit_count: 7,
-      trade_count: 21,
+      realised: '0',
+      unrealised: '-9.94198132',
+      current_earnings: '-9.94198132',
+      cumulative_earnings: '-9.94198132',
+      cumulative_yield_rate: '-0.00994198',
+      profit_count: 0,
+      trade_count: 4,
     });
     const stopped = await loser.call<Record<string, string>>('/api/user/openquan', {
       robot_id: id,
@@ -385,13 +385,13 @@ describe('robot engine', () => {
     expect(stopped.data).toMatchObject({
       status: 'ended',
       current_principal: '0',
-      realised: '-21.14484177',
+      realised: '-10.52433298',
       unrealised: '0',
-      cumulative_earnings: '-21.14484177',
-      cumulative_yield_rate: '-0.02114484',
-      trade_count: 69,
+      cumulative_earnings: '-10.52433298',
+      cumulative_yield_rate: '-0.01052433',
+      trade_count: 26,
     });
-    expect(await balanceOf(loser)).toBe('978.85515823');
+    expect(await balanceOf(loser)).toBe('989.47566702');
     const losses = await t.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -404,12 +404,12 @@ describe('robot engine', () => {
       { period: '7d' },
     );
     expect(rank.data!.list).toEqual([
-      expect.objectContaining({ rank: 1, robot_id: robotId, return_rate: '-0.00011632' }),
+      expect.objectContaining({ rank: 1, robot_id: robotId, return_rate: '0.01313586' }),
       expect.objectContaining({
         rank: 2,
         robot_id: id,
         nickname: expect.stringMatching(/^.{2}\*\*\*$/),
-        return_rate: '-0.02114484',
+        return_rate: '-0.01052433',
         runtime_seconds: 21600,
         principal: '1000',
       }),

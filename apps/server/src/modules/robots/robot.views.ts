@@ -40,10 +40,12 @@ export function robotViews(deps: {
     const started = robot.started_at ? new Date(robot.started_at).getTime() : null;
     const ended = robot.ended_at ? new Date(robot.ended_at).getTime() : clock.now().getTime();
     const days = started === null ? 0 : Math.max(0, ended - started) / 86_400_000;
-    // Annualised only after an hour: a minute's luck times 525,600 says nothing.
+    // Annualised only after an hour: a minute's luck times 525,600 says nothing. Simple,
+    // as grid bots show it (yield / days x 365): compounding six hours' luck 1,460 times
+    // would print millions of per cent.
     const annualised =
       days >= 1 / 24 && principal > 0n
-        ? Math.pow(1 + Number(cumulative) / Number(principal), 365 / days) - 1
+        ? (Number(cumulative) / Number(principal)) * (365 / days)
         : 0;
     return {
       robot_id: robot.id,

@@ -1,7 +1,7 @@
 // The Trade calls as a client makes them: shapes of every answer, and each refusal a
 // clear translated code-0 message that changes nothing (no robot, no ledger entry).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAmount } from '@olive/protocol';
+import { formatAmount, parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
 import { runCli } from '../../../test/cli.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -203,13 +203,15 @@ describe('robot calls', () => {
       range_high: (price * 1.1).toFixed(2),
       grids: '12',
     };
+    // answered in the wire's canonical form: "489.90" comes back as "489.9"
+    const canonical = (text: string) => formatAmount(parseAmount(text));
     const preview = await u.call<Record<string, unknown>>('/api/user/quanpreview', {
       ...own,
       ...custom,
     });
     expect(preview.data).toMatchObject({
-      range_low: custom.range_low,
-      range_high: custom.range_high,
+      range_low: canonical(custom.range_low),
+      range_high: canonical(custom.range_high),
       grids: 12,
       out_of_sample_days: 7,
       positive: Number(preview.data?.expected_daily_yield) > 0,
@@ -222,8 +224,8 @@ describe('robot calls', () => {
       robot_id: created.data!.robot_id,
     });
     expect(info.data).toMatchObject({
-      range_low: custom.range_low,
-      range_high: custom.range_high,
+      range_low: canonical(custom.range_low),
+      range_high: canonical(custom.range_high),
       grids: 12,
       expected_daily_yield: preview.data!.expected_daily_yield,
     });
@@ -232,8 +234,14 @@ describe('robot calls', () => {
       { robot_id: created.data!.robot_id, action: 'start' },
     );
     expect(started.data!.orders).toHaveLength(12);
-    expect(started.data!.orders[0]).toMatchObject({ side: 'buy', price: custom.range_low });
-    expect(started.data!.orders.at(-1)).toMatchObject({ side: 'sell', price: custom.range_high });
+    expect(started.data!.orders[0]).toMatchObject({
+      side: 'buy',
+      price: canonical(custom.range_low),
+    });
+    expect(started.data!.orders.at(-1)).toMatchObject({
+      side: 'sell',
+      price: canonical(custom.range_high),
+    });
 
     const before = await footprint();
     const refusals: [Record<string, string>, string, string, Record<string, string>][] = [

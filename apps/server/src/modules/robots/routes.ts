@@ -65,7 +65,8 @@ export const Robot = Type.Object({
   grid_profit: Type.String({ description: 'PnL of completed buy-sell pairs, after fees' }),
   floating_pnl: Type.String({ description: 'the open inventory marked at the price' }),
   annualised_return: Type.String({
-    description: 'cumulative yield compounded to a year (a fraction; 0 in the first hour)',
+    description:
+      'cumulative yield / days run x 365, not compounded (a fraction; 0 in the first hour)',
   }),
   trades_per_day: Type.String(),
   orders: Type.Array(
