@@ -9,13 +9,15 @@ root=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 runs=${2:-3}
 port=${STARTUP_PORT:-18180}
 now_ms() { date +%s%3N; }
+session_pids() { ps -e -o sid=,pid= | awk -v s="$1" '$1 == s { print $2 }'; }
+cd "$root"
 for run in $(seq 1 "$runs"); do
   data=$(mktemp -d)
   chmod 755 "$data"
   log=$(mktemp)
   start=$(now_ms)
-  (cd "$root" && PORT=$port PG_PORT=$((port + 1)) PG_DATA_DIR="$data/pg" \
-    setsid npm run start -s -w @olive/server >"$log" 2>&1) &
+  PORT=$port PG_PORT=$((port + 1)) PG_DATA_DIR="$data/pg" \
+    setsid npm run start -s -w @olive/server >"$log" 2>&1 &
   pid=$!
   listening=''
   for _ in $(seq 1 1200); do
@@ -30,17 +32,17 @@ for run in $(seq 1 "$runs"); do
     sleep 0.1
   done
   answered=$(now_ms)
-  # CPU of the server's process group (user + system, clock ticks), PostgreSQL and anvil too
+  # CPU of every process of the session (server, PostgreSQL, anvil): user + system ticks
   ticks=0
-  for p in $(pgrep -g "$(ps -o pgid= $pid | tr -d ' ')" || true); do
-    t=$(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)
+  for p in $(session_pids $pid); do
+    t=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null || echo 0)
     ticks=$((ticks + t))
   done
   hz=$(getconf CLK_TCK)
   printf 'run %s: listening %5.1f s, first market page %5.1f s, CPU %5.1f s\n' "$run" \
     "$(echo "($listening - $start) / 1000" | bc -l)" \
     "$(echo "($answered - $start) / 1000" | bc -l)" "$(echo "$ticks / $hz" | bc -l)"
-  kill -TERM -- -"$(ps -o pgid= $pid | tr -d ' ')" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 $pid 2>/dev/null || break; sleep 1; done
+  kill -TERM -- -$pid 2>/dev/null || true
+  for _ in $(seq 1 60); do [ -z "$(session_pids $pid)" ] && break; sleep 1; done
   rm -rf "$data" "$log"
 done
