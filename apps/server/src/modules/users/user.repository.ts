@@ -40,6 +40,8 @@ export function userRepository(db: Db) {
         .selectFrom('users')
         .select(['id'])
         .where('invite_code', '=', code)
+        // A demo investor is nobody's upline: no real fee ever earns it a commission.
+        .where('demo', '=', false)
         .executeTakeFirst();
     },
     async inviteCodeTaken(code: string) {
