@@ -82,6 +82,9 @@ const schema = {
       default: '2026-01-01T00:00:00Z',
     },
     MARKET_EXCHANGE: { type: 'string', pattern: '^[a-z0-9]+$', default: 'binance' },
+    // Demo investors (issue 11): seeded once per database when the feed is the simulator.
+    // No default here: unset means on, except under NODE_ENV=test (see loadConfig).
+    DEMO_INVESTORS: { type: 'boolean' },
     MINING_FEED: { type: 'string', enum: ['simulated', 'mempool'], default: 'simulated' },
     MINING_FEED_URL: { type: 'string', pattern: '^https?://', default: 'https://mempool.space' },
   },
@@ -138,6 +141,8 @@ export interface Config {
   MARKET_SEED: number;
   MARKET_EPOCH: string;
   MARKET_EXCHANGE: string;
+  /** Seed the labelled demo investors (simulator only); default on outside tests. */
+  DEMO_INVESTORS: boolean;
   MINING_FEED: 'simulated' | 'mempool';
   MINING_FEED_URL: string;
 }
@@ -165,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${message}. See .env.example.`);
   }
+  // Tests start without demo investors unless a test asks for them.
+  config.DEMO_INVESTORS ??= config.NODE_ENV !== 'test';
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required in production.');
   }

@@ -28,6 +28,8 @@ export interface UsersTable {
   fund_password_failures: Generated<number>;
   withdraw_locked_until: Timestamp | null;
   withdrawals_frozen: Generated<boolean>;
+  /** A seeded demo investor (issue 11): not a customer, cannot sign in. */
+  demo: Generated<boolean>;
 }
 
 export interface CaptchasTable {
@@ -541,6 +543,13 @@ export interface ReserveSnapshotsTable {
   created_at: Generated<Date>;
 }
 
+/** Demo investors' balances a snapshot left out of the liabilities (migration 0034). */
+export interface ReserveDemoExclusionsTable {
+  snapshot_id: string;
+  demo_users: number;
+  amount: ColumnType<string, string, string>;
+}
+
 export interface ReserveUserLeavesTable {
   snapshot_id: string;
   user_id: string;
@@ -643,6 +652,7 @@ export interface Database {
   // reserves module (issue 16)
   reserve_snapshots: ReserveSnapshotsTable;
   reserve_user_leaves: ReserveUserLeavesTable;
+  reserve_demo_exclusions: ReserveDemoExclusionsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   admin_audit: AdminAuditTable;

@@ -39,6 +39,9 @@ export function workerPlan(
         settings: services.settings,
         clock: services.clock,
         log,
+        beforeFirstTick: async (signal) => {
+          await services.demo.seed({ signal, log });
+        },
       }),
       ...teamLoops(services.team.team),
     ],

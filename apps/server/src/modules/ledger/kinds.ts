@@ -38,6 +38,9 @@ export const PLATFORM_ACCOUNTS = {
   // fee_revenue, which is sharded and credit-only (decision 005).
   fee_refunds: { mayGoNegative: true, shards: 64, subkeys: [''] },
   adjustment: { mayGoNegative: true, shards: 1, subkeys: [''] },
+  // Play money given to the seeded demo investors (issue 11): minus what they were given.
+  // Not custody: no USDT stands behind it, and proof of reserves leaves demo investors out.
+  demo_grant: { mayGoNegative: true, shards: 1, subkeys: [''] },
 } as const satisfies Record<
   string,
   { mayGoNegative: boolean; shards: number; subkeys: readonly string[] }
@@ -131,6 +134,8 @@ export const ENTRY_KINDS = {
     earning: true,
     operator: false,
   },
+  // The demo's starting balance of a seeded demo investor (decision 111d), never a customer's.
+  demo_grant: { accounts: ['demo_grant', 'available'], earning: false, operator: false },
   // Operators, with a reason and their id on the entry.
   adjustment_credit: { accounts: ['adjustment', 'available'], earning: false, operator: true },
   adjustment_debit: { accounts: ['available', 'adjustment'], earning: false, operator: true },

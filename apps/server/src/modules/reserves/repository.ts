@@ -9,6 +9,8 @@ export interface LiabilitiesCut {
   /** pg_current_snapshot() of the cut: which transactions it saw (for audits and tests). */
   pgSnapshot: string;
   users: { userId: string; amount: bigint }[];
+  /** Demo investors (issue 11), left out of `users`: play money nobody is owed. */
+  demo: { users: number; amount: bigint };
   /** What the ledger says is on chain for users, per custody subkey's network. */
   custody: Record<string, bigint>;
 }
@@ -30,10 +32,16 @@ export function reservesRepository(db: Db) {
           const head = await sql<{ snap: string; taken_at: Date }>`
             select pg_current_snapshot()::text as snap, clock_timestamp() as taken_at
           `.execute(trx);
+          // Demo investors are not customers: their balances are left out, and counted apart
+          // so every snapshot says how much it left out (decision 111d).
           const users = await sql<{ user_id: string; amount: string }>`
-            select user_id::text as user_id, sum(balance)::text as amount
-            from accounts where user_id is not null
-            group by user_id order by user_id
+            select a.user_id::text as user_id, sum(a.balance)::text as amount
+            from accounts a join users u on u.id = a.user_id and not u.demo
+            group by a.user_id order by a.user_id
+          `.execute(trx);
+          const demo = await sql<{ users: number; amount: string }>`
+            select count(distinct a.user_id)::int as users, coalesce(sum(a.balance), 0)::text as amount
+            from accounts a join users u on u.id = a.user_id and u.demo
           `.execute(trx);
           const custody = await sql<{ network: string; amount: string }>`
             select split_part(subkey, ':', 1) as network, (-sum(balance))::text as amount
@@ -44,6 +52,7 @@ export function reservesRepository(db: Db) {
             takenAt: head.rows[0]!.taken_at,
             pgSnapshot: head.rows[0]!.snap,
             users: users.rows.map((r) => ({ userId: r.user_id, amount: BigInt(r.amount) })),
+            demo: { users: demo.rows[0]!.users, amount: BigInt(demo.rows[0]!.amount) },
             custody: Object.fromEntries(custody.rows.map((r) => [r.network, BigInt(r.amount)])),
           };
         });
@@ -65,18 +74,24 @@ export function reservesRepository(db: Db) {
         leaf_count: number;
         user_count: number;
         file: string;
+        demo: { users: number; amount: bigint };
       },
       owners: { userId: string; nonce: string; indexes: number[]; amounts: bigint[] }[],
     ) {
       await db.transaction().execute(async (trx) => {
+        const { demo, ...snapshot } = row;
         await trx
           .insertInto('reserve_snapshots')
           .values({
-            ...row,
+            ...snapshot,
             liabilities: row.liabilities.toString(),
             reserves: null,
             networks: JSON.stringify(row.networks),
           })
+          .execute();
+        await trx
+          .insertInto('reserve_demo_exclusions')
+          .values({ snapshot_id: row.id, demo_users: demo.users, amount: demo.amount.toString() })
           .execute();
         const BATCH = 5000;
         for (let i = 0; i < owners.length; i += BATCH) {

@@ -138,6 +138,7 @@ export function reservesService(deps: ReservesDeps) {
           leaf_count: header.leaf_count,
           user_count: owners.length,
           file: publishedName(id),
+          demo: cut.demo,
         },
         owners,
       );
@@ -169,6 +170,8 @@ export function reservesService(deps: ReservesDeps) {
         snapshot_id: id,
         root: tree.root.hash,
         liabilities: formatAmount(liabilities),
+        // Left out of the liabilities: the demo investors' play money (decision 111d).
+        demo_excluded: { users: cut.demo.users, amount: formatAmount(cut.demo.amount) },
         reserves: reserves.total === null ? null : formatAmount(reserves.total),
         ratio,
         alarm,

@@ -15,14 +15,28 @@ export function robotLoops(deps: {
   settings: SettingsRepository;
   clock: Clock;
   log: LoopLogger;
+  /**
+   * Runs once, before the first tick of the first leadership: the demo seed, which
+   * replays past prices for its robots and so must finish before they trade live.
+   */
+  beforeFirstTick?: (signal: AbortSignal) => Promise<void>;
 }): ExclusiveLoop[] {
   // A new engine per leadership: memory is rebuilt from the database each time.
   let engine: ReturnType<typeof robotEngine> | null = null;
+  let before = deps.beforeFirstTick;
   return [
     {
       name: 'robot-engine',
       intervalMs: 1000,
-      tick: async () => {
+      tick: async (signal) => {
+        if (before) {
+          const run = before;
+          before = undefined;
+          // A failed seed is logged; the robots of real investors run regardless.
+          await run(signal).catch((error: unknown) =>
+            deps.log.error({ err: error }, 'demo seed failed'),
+          );
+        }
         engine ??= robotEngine(deps);
         try {
           await engine.tick();

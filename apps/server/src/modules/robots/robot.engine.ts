@@ -55,6 +55,16 @@ export function robotEngine(deps: {
   settings?: SettingsRepository;
   /** Fixed maker fee (tests); wins over settings. */
   makerFeeRate?: number;
+  /**
+   * Only these robots (the demo's replay of past time, which must never feed a past price
+   * to anyone else's robot); default every running robot.
+   */
+  only?: ReadonlySet<string>;
+  /**
+   * Write the traded markets' 1-minute candles (default true). The demo's replay skips
+   * them: charts read any window the table lacks from the feed itself.
+   */
+  storeCandles?: boolean;
 }) {
   const { repo, ledger, marketData, clock, log } = deps;
   let makerFeeRate = deps.makerFeeRate ?? null;
@@ -93,6 +103,7 @@ export function robotEngine(deps: {
     const running = new Set<string>();
     const load: string[] = [];
     for (const { id, version } of rows) {
+      if (deps.only && !deps.only.has(id)) continue;
       running.add(id);
       if (robots.get(id)?.version !== version) load.push(id);
     }
@@ -165,7 +176,7 @@ export function robotEngine(deps: {
     });
     await repo.insertSnapshots(rows);
     // Markets robots trade; the chart call reads any other market from the feed itself.
-    for (const market of prices.keys()) {
+    for (const market of deps.storeCandles === false ? [] : prices.keys()) {
       if (!storedCandles.has(market)) {
         storedCandles.set(market, await marketData.lastStoredCandle(market));
       }

@@ -272,6 +272,7 @@ export function robotRepository(db: Db) {
       const { rows } = await sql<{
         id: string;
         nickname: string;
+        demo: boolean;
         market: string;
         direction: string;
         principal: string;
@@ -279,7 +280,7 @@ export function robotRepository(db: Db) {
         ended_at: Date | null;
         gain: string;
       }>`
-        select r.id::text, u.nickname, r.market, r.direction, r.principal::text,
+        select r.id::text, u.nickname, u.demo, r.market, r.direction, r.principal::text,
                r.started_at, r.ended_at, (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::text as gain
         from robots r
         join users u on u.id = r.user_id

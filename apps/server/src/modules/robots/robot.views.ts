@@ -190,7 +190,9 @@ export function robotViews(deps: {
         return {
           rank: i + 1,
           robot_id: r.id,
-          nickname: maskNickname(r.nickname),
+          // A seeded demo investor is nobody to hide, and must never pass for a customer.
+          nickname: r.demo ? r.nickname : maskNickname(r.nickname),
+          demo: r.demo,
           market: r.market,
           direction: r.direction,
           return_rate: ratioText(BigInt(r.gain), BigInt(r.principal)),

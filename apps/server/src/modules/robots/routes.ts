@@ -348,6 +348,7 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
                   rank: Type.Integer(),
                   robot_id: Type.String(),
                   nickname: Type.String(),
+                  demo: Type.Boolean({ description: 'A seeded demo investor, not a customer' }),
                   market: Type.String(),
                   direction: Type.String(),
                   return_rate: Type.String(),

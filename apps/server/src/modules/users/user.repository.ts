@@ -36,11 +36,15 @@ export function userRepository(db: Db) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
     findByInviteCode(code: string) {
-      return db
-        .selectFrom('users')
-        .select(['id'])
-        .where('invite_code', '=', code)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('users')
+          .select(['id'])
+          .where('invite_code', '=', code)
+          // A demo investor is nobody's upline: no real fee ever earns it a commission.
+          .where('demo', '=', false)
+          .executeTakeFirst()
+      );
     },
     async inviteCodeTaken(code: string) {
       return Boolean(await this.findByInviteCode(code));

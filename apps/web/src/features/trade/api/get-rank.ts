@@ -10,6 +10,8 @@ export interface RankedRobot {
   robot_id: string;
   /** Masked by the server ("al***"). */
   nickname: string;
+  /** A seeded demo investor (shown with a "Demo" mark), not a customer. */
+  demo: boolean;
   market: string;
   direction: Direction;
   return_rate: string;

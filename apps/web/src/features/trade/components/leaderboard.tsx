@@ -53,7 +53,14 @@ export function Leaderboard() {
               </span>
               <CoinMark market={entry.market} size={30} />
               <span className="rank-row__who">
-                <strong>{entry.nickname}</strong>
+                <strong>
+                  {entry.nickname}
+                  {entry.demo ? (
+                    <span className="rank-row__demo" data-testid="rank-demo">
+                      {t('trade.demoInvestor')}
+                    </span>
+                  ) : null}
+                </strong>
                 <span>
                   <span dir="ltr">{entry.market}</span> · {t(`trade.dir.${entry.direction}`)}
                 </span>

@@ -1,0 +1,196 @@
+// The living demo (issue 11): a handful of labelled demo investors whose robots started
+// days ago on the simulator. Their history is made by the real robot service and engine
+// replaying the simulator's past prices under a manual clock, so what they show is what
+// the strategy earned or lost. Once per database; docs/decisions/111d-demo-investors.md.
+import { MINUTE_MS, type Direction, type MarketId } from '@olive/market';
+import { parseAmount } from '@olive/protocol';
+import type { Clock } from '../../ports/clock.ts';
+import { ManualClock } from '../../ports/clock.ts';
+import type { LoopLogger } from '../../workers/loop.ts';
+import { platformAccount, userAccount, type LedgerService } from '../ledger/ledger.service.ts';
+import type { RobotService } from '../robots/robot.service.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { DemoAccounts } from '../users/demo-accounts.ts';
+
+/** The settings key recording the seed: its anchor time and whether it finished. */
+export const DEMO_SEED_KEY = 'demo_investors';
+
+/** How far apart the replay samples the simulator (the live engine: every second). */
+export const DEMO_STEP_MS = MINUTE_MS;
+
+const DAY_MS = 86_400_000;
+
+export interface DemoRobotPlan {
+  market: MarketId;
+  direction: Direction;
+  /** USDT, as the create screen takes it. */
+  principal: string;
+  /** Started this long before the seed's anchor. */
+  daysAgo: number;
+}
+
+/**
+ * Who the demo investors are and what they run. Fixed before anything ran: markets and
+ * directions cover every market and direction in turn, start times spread over 2 to 7
+ * days. Nothing here was chosen by how the robots did, and nothing may be.
+ */
+export const DEMO_PLAN: readonly (readonly DemoRobotPlan[])[] = [
+  [
+    { market: 'BTC/USDT', direction: 'long', principal: '2000', daysAgo: 7 },
+    { market: 'ETH/USDT', direction: 'neutral', principal: '1000', daysAgo: 4 },
+  ],
+  [{ market: 'SOL/USDT', direction: 'short', principal: '1500', daysAgo: 6 }],
+  [
+    { market: 'BNB/USDT', direction: 'neutral', principal: '1000', daysAgo: 5 },
+    { market: 'BTC/USDT', direction: 'short', principal: '1000', daysAgo: 2 },
+  ],
+  [{ market: 'TRX/USDT', direction: 'long', principal: '800', daysAgo: 3 }],
+  [{ market: 'ETH/USDT', direction: 'long', principal: '3000', daysAgo: 6 }],
+];
+
+interface SeedRecord {
+  /** The "now" of the first run; every start time is counted back from it. */
+  anchor: string;
+  done: boolean;
+  robots?: number;
+  seconds?: number;
+  interrupted?: boolean;
+}
+
+/** The robot module's calls at a past moment, and its engine limited to some robots. */
+export interface PastRobots {
+  robots: Pick<RobotService, 'create' | 'act'>;
+  engine(only: ReadonlySet<string>): Promise<{ tick(): Promise<unknown> }>;
+}
+
+export interface DemoSeedReport {
+  status: 'disabled' | 'done_before' | 'interrupted' | 'seeded';
+  investors: number;
+  robots: number;
+  ms: number;
+}
+
+const untranslated = (key: string) => key;
+const quiet: LoopLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+export function demoService(deps: {
+  enabled: boolean;
+  clock: Clock;
+  ledger: LedgerService;
+  settings: SettingsRepository;
+  accounts: DemoAccounts;
+  /** The robot module at a past moment: its service and engine on a clock the seed moves. */
+  robotsAt(clock: ManualClock, log: LoopLogger): PastRobots;
+  /** Runs `work` while holding the database lock of the demo seed (one process seeds). */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  stepMs?: number;
+  plan?: typeof DEMO_PLAN;
+}) {
+  const { ledger, settings, accounts } = deps;
+  const plan = deps.plan ?? DEMO_PLAN;
+  const stepMs = deps.stepMs ?? DEMO_STEP_MS;
+
+  /** Every planned robot with its investor and start time, oldest start first. */
+  function schedule(anchor: number) {
+    return plan
+      .flatMap((robots, i) =>
+        robots.map((robot, k) => {
+          const at = Math.round(anchor - robot.daysAgo * DAY_MS);
+          return { investor: i + 1, k, robot, at: at - (at % MINUTE_MS) };
+        }),
+      )
+      .sort((a, b) => a.at - b.at || a.investor - b.investor || a.k - b.k);
+  }
+
+  async function run(signal?: AbortSignal, log: LoopLogger = quiet): Promise<DemoSeedReport> {
+    const began = Date.now();
+    const report = (status: DemoSeedReport['status'], robots = 0): DemoSeedReport => ({
+      status,
+      investors: status === 'seeded' ? plan.length : 0,
+      robots,
+      ms: Date.now() - began,
+    });
+    const existing = await settings.get<SeedRecord>(DEMO_SEED_KEY);
+    if (existing?.done) return report('done_before');
+    if (existing) {
+      // An earlier run was stopped half-way. Its robots keep running from now on, like any
+      // robot after a restart (prices while nothing ran are not replayed, decision 008);
+      // the robots it had not made yet are not made now, at a moment they did not start.
+      await settings.put(DEMO_SEED_KEY, { ...existing, done: true, interrupted: true });
+      log.warn({}, 'demo seed was interrupted earlier; not resumed');
+      return report('interrupted');
+    }
+    const anchor = deps.clock.now().getTime();
+    const record: SeedRecord = { anchor: new Date(anchor).toISOString(), done: false };
+    await settings.put(DEMO_SEED_KEY, record);
+
+    // The investors and their play money: one keyed demo_grant entry each.
+    const ids: string[] = [];
+    for (let i = 0; i < plan.length; i++) {
+      const userId = await accounts.ensure(i + 1);
+      ids.push(userId);
+      const amount = plan[i]!.reduce((sum, r) => sum + parseAmount(r.principal), 0n);
+      await ledger.post({
+        kind: 'demo_grant',
+        idempotencyKey: `demo:${userId}:grant`,
+        reference: `demo:${userId}`,
+        postings: [
+          { account: platformAccount('demo_grant'), amount: -amount },
+          { account: userAccount(userId, 'available'), amount },
+        ],
+      });
+    }
+
+    // One clock for the whole replay: robots are made and started when it reaches their
+    // start, and the engine (limited to them) trades every sample up to the anchor.
+    const events = schedule(anchor);
+    const first = events[0]!.at;
+    const clock = new ManualClock(new Date(first));
+    const past = deps.robotsAt(clock, log);
+    const only = new Set<string>();
+    const engine = await past.engine(only);
+    let next = 0;
+    for (let t = first; t <= anchor; t += stepMs) {
+      if (signal?.aborted) throw new Error('demo seed stopped');
+      clock.advance(t - clock.now().getTime());
+      while (next < events.length && events[next]!.at <= t) {
+        const { investor, robot } = events[next]!;
+        const userId = ids[investor - 1]!;
+        const { robot_id } = await past.robots.create(userId, {
+          market: robot.market,
+          principal: robot.principal,
+          direction: robot.direction,
+        });
+        await past.robots.act(userId, robot_id, 'start', untranslated);
+        only.add(robot_id);
+        next += 1;
+      }
+      await engine.tick();
+    }
+    // From here the live engine runs them, second by second, like every robot.
+    const seconds = Math.round((Date.now() - began) / 1000);
+    await settings.put(DEMO_SEED_KEY, {
+      ...record,
+      done: true,
+      robots: only.size,
+      seconds,
+    } satisfies SeedRecord);
+    log.info({ robots: only.size, ms: Date.now() - began }, 'demo investors seeded');
+    return report('seeded', only.size);
+  }
+
+  return {
+    /**
+     * Seeds the demo investors once per database (DEMO_INVESTORS, simulator only). A
+     * second call, or a second process, finds the record and does nothing.
+     */
+    async seed(options: { signal?: AbortSignal; log?: LoopLogger } = {}): Promise<DemoSeedReport> {
+      if (!deps.enabled) return { status: 'disabled', investors: 0, robots: 0, ms: 0 };
+      const record = await settings.get<SeedRecord>(DEMO_SEED_KEY);
+      if (record?.done) return { status: 'done_before', investors: 0, robots: 0, ms: 0 };
+      return deps.exclusively(() => run(options.signal, options.log));
+    },
+  };
+}
+
+export type DemoService = ReturnType<typeof demoService>;

@@ -1,0 +1,245 @@
+// The living demo (issue 11) on a real database: the seed makes the labelled demo
+// investors and their robots once; every fill is the one the pure grid strategy makes on
+// the same simulator samples; the leaderboard shows them marked as demo; the ledger audit
+// is clean; proof of reserves leaves them out; and nobody can sign in as one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FEE_RATE,
+  DEFAULT_MAKER_FEE_RATE,
+  MINUTE_MS,
+  createGrid,
+  onPrice,
+  parseGrid,
+  serializeGrid,
+  type Fill,
+  type MarketId,
+} from '@olive/market';
+import { formatAmount } from '@olive/protocol';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { ManualClock } from '../../ports/clock.ts';
+import { auditRepository } from '../ledger/audit.repository.ts';
+import { auditService } from '../ledger/audit.service.ts';
+import { createFeed } from '../market/market-data.service.ts';
+import { DEMO_PLAN, DEMO_SEED_KEY, DEMO_STEP_MS, type DemoSeedReport } from './demo.service.ts';
+
+const NOW = Date.parse('2026-03-01T12:00:30Z');
+const DAY_MS = 86_400_000;
+const clock = new ManualClock(new Date(NOW));
+let t: TestApp;
+let first: DemoSeedReport;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { DEMO_INVESTORS: 'true' } });
+  first = await t.app.services.demo.seed();
+}, 180_000);
+afterAll(() => t.close());
+
+const demoUsers = () =>
+  t.db.selectFrom('users').selectAll().where('demo', '=', true).orderBy('id').execute();
+const demoRobots = () =>
+  t.db
+    .selectFrom('robots')
+    .innerJoin('users', 'users.id', 'robots.user_id')
+    .selectAll('robots')
+    .where('users.demo', '=', true)
+    .orderBy('robots.id')
+    .execute();
+
+describe('the demo seed', () => {
+  it('is on by default outside tests and off in tests unless asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_INVESTORS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).DEMO_INVESTORS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_INVESTORS: 'true' }).DEMO_INVESTORS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_INVESTORS: 'false' }).DEMO_INVESTORS).toBe(
+      false,
+    );
+  });
+
+  it('makes the labelled demo investors and their running robots, started 2 to 7 days ago', async () => {
+    const robotsPlanned = DEMO_PLAN.reduce((n, robots) => n + robots.length, 0);
+    expect(first).toMatchObject({ status: 'seeded', investors: 5, robots: robotsPlanned });
+    const users = await demoUsers();
+    expect(users.map((u) => u.nickname)).toEqual([1, 2, 3, 4, 5].map((i) => `Demo investor ${i}`));
+    const robots = await demoRobots();
+    expect(robots).toHaveLength(robotsPlanned);
+    expect(new Set(robots.map((r) => r.market)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(robots.map((r) => r.direction))).toEqual(new Set(['long', 'short', 'neutral']));
+    for (const robot of robots) {
+      expect(robot.status).toBe('running');
+      const age = NOW - new Date(robot.started_at!).getTime();
+      expect(age).toBeGreaterThanOrEqual(2 * DAY_MS - MINUTE_MS);
+      expect(age).toBeLessThanOrEqual(7 * DAY_MS + MINUTE_MS); // start floored to the minute
+      // The automatic (walk-forward) choice, stored at creation: a real range and count.
+      expect(BigInt(robot.range_high)).toBeGreaterThan(BigInt(robot.range_low));
+      expect(robot.grid_count).toBeGreaterThan(1);
+    }
+    // History to show: fills and a PnL series of many points for every robot.
+    const snapshots = await t.db
+      .selectFrom('robot_pnl_snapshots')
+      .select(['robot_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('robot_id')
+      .execute();
+    expect(snapshots).toHaveLength(robotsPlanned);
+    for (const s of snapshots) expect(Number(s.n)).toBeGreaterThan(40);
+  });
+
+  it('runs once per database: a second seed does nothing', async () => {
+    const before = await demoRobots();
+    const trades = await t.db.selectFrom('robot_trades').select('id').execute();
+    const again = await t.app.services.demo.seed();
+    expect(again.status).toBe('done_before');
+    expect(await demoRobots()).toEqual(before);
+    expect(await t.db.selectFrom('robot_trades').select('id').execute()).toHaveLength(
+      trades.length,
+    );
+    expect((await demoUsers()).length).toBe(5);
+    const record = await t.app.services.settings.get<{ done: boolean }>(DEMO_SEED_KEY);
+    expect(record?.done).toBe(true);
+  });
+
+  it('every fill is what the pure grid strategy makes on the same simulator samples', async () => {
+    const feed = createFeed(t.config, clock).feed as ReturnType<typeof createFeed>['feed'] & {
+      tickAt(market: MarketId, ts: number): { price: bigint; ts: number };
+    };
+    const robots = await demoRobots();
+    let fillsCompared = 0;
+    for (const robot of robots) {
+      const market = robot.market as MarketId;
+      const start = new Date(robot.started_at!).getTime();
+      const opening = feed.tickAt(market, start);
+      let step = createGrid(
+        {
+          market,
+          direction: robot.direction,
+          lower: BigInt(robot.range_low),
+          upper: BigInt(robot.range_high),
+          gridCount: robot.grid_count,
+        },
+        BigInt(robot.principal),
+        opening.price,
+        DEFAULT_FEE_RATE,
+        opening.ts,
+      );
+      const expected: Fill[] = [...step.fills];
+      // The engine's samples: every DEMO_STEP_MS from the robot's start up to the seed's now.
+      for (let at = start; at <= NOW; at += DEMO_STEP_MS) {
+        const tick = feed.tickAt(market, at);
+        step = onPrice(step.state, tick.price, DEFAULT_MAKER_FEE_RATE, tick.ts);
+        expected.push(...step.fills);
+      }
+      const trades = await t.db
+        .selectFrom('robot_trades')
+        .selectAll()
+        .where('robot_id', '=', robot.id)
+        .orderBy('seq')
+        .execute();
+      expect(trades.length).toBe(expected.length);
+      trades.forEach((trade, i) => {
+        const fill = expected[i]!;
+        expect({
+          kind: trade.kind,
+          price: BigInt(trade.price),
+          quantity: BigInt(trade.quantity),
+          amount: BigInt(trade.amount),
+          fee: BigInt(trade.fee),
+          at: new Date(trade.created_at).getTime(),
+        }).toEqual({
+          kind: fill.side,
+          price: fill.price,
+          quantity: fill.quantity,
+          amount: fill.quote,
+          fee: fill.fee,
+          at: fill.ts,
+        });
+      });
+      fillsCompared += trades.length;
+      // The figures the detail shows are the strategy's state after the same samples.
+      const info = await t.app.services.robots.info(robot.user_id, robot.id, (k) => k);
+      const row = await t.db
+        .selectFrom('robots')
+        .select('grid_state')
+        .where('id', '=', robot.id)
+        .executeTakeFirstOrThrow();
+      expect(serializeGrid(parseGrid(row.grid_state!))).toBe(serializeGrid(step.state));
+      expect(info.realised).toBe(formatAmount(step.state.realised));
+    }
+    expect(fillsCompared).toBeGreaterThan(robots.length * 2);
+  });
+
+  it('the leaderboard lists them with the demo mark', async () => {
+    const reply = await t.call<{
+      list: { nickname: string; demo: boolean; return_rate: string }[];
+    }>('/api/user/quanrank', { lang: 'en', period: '7d' });
+    expect(reply.code).toBe(1);
+    const list = reply.data!.list;
+    expect(list).toHaveLength((await demoRobots()).length);
+    for (const entry of list) {
+      expect(entry.demo).toBe(true);
+      expect(entry.nickname).toMatch(/^Demo investor \d$/);
+    }
+  });
+
+  it('keeps the ledger audit clean', async () => {
+    const report = await auditService(auditRepository(t.db)).run();
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  it('leaves demo balances out of the proof of reserves, and says how much', async () => {
+    const users = await demoUsers();
+    const held = await t.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.sum<string>('balance').as('total'))
+      .where(
+        'user_id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(BigInt(held.total)).toBeGreaterThan(0n);
+    const snapshot = await t.app.services.reserves.reserves.takeSnapshot();
+    expect(snapshot.liabilities).toBe('0');
+    const excluded = await t.db
+      .selectFrom('reserve_demo_exclusions')
+      .selectAll()
+      .where('snapshot_id', '=', snapshot.snapshot_id)
+      .executeTakeFirstOrThrow();
+    expect({ users: excluded.demo_users, amount: BigInt(excluded.amount) }).toEqual({
+      users: 5,
+      amount: BigInt(held.total),
+    });
+  });
+
+  it('nobody can sign in as a demo investor', async () => {
+    const [user] = await demoUsers();
+    for (const password of ['', 'password', user!.password_hash, '!demo']) {
+      const reply = await t.call('/api/user/login', {
+        lang: 'en',
+        account: user!.account,
+        password: password || 'x',
+      });
+      expect(reply.code).toBe(0);
+    }
+    // Whatever path asks for a session, the database refuses one to a demo investor.
+    await expect(t.app.services.sessions.issue(user!.id)).rejects.toThrow(/demo investors/);
+    // ...while a real user's session is still issued (the rule is not "no sessions").
+    const real = await t.db
+      .insertInto('users')
+      .values({
+        account: 'real-investor@example.com',
+        account_kind: 'email',
+        password_hash: 'x',
+        fund_password_hash: 'x',
+        nickname: 'Real',
+        invite_code: 'REALCODE',
+        lang: 'en',
+        inviter_id: null,
+        avatar: null,
+        telegram: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect(t.app.services.sessions.issue(real.id)).resolves.toHaveProperty('token');
+  });
+});
