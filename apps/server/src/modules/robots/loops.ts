@@ -32,9 +32,12 @@ export function robotLoops(deps: {
         if (before) {
           const run = before;
           before = undefined;
-          // A failed seed is logged; the robots of real investors run regardless.
+          // A failed seed is logged; the robots of real investors run regardless. Stopped
+          // by a shutdown, it is not a failure: the next start marks it done.
           await run(signal).catch((error: unknown) =>
-            deps.log.error({ err: error }, 'demo seed failed'),
+            signal.aborted
+              ? deps.log.info({ loop: 'robot-engine' }, 'demo seed stopped by the shutdown')
+              : deps.log.error({ err: error }, 'demo seed failed'),
           );
         }
         engine ??= robotEngine(deps);
