@@ -1,7 +1,8 @@
 // The living demo (issue 11) on a real database: the seed makes the labelled demo
 // investors and their robots once; every fill is the one the pure grid strategy makes on
 // the same simulator samples; the leaderboard shows them marked as demo; the ledger audit
-// is clean; proof of reserves leaves them out; and nobody can sign in as one.
+// is clean; proof of reserves leaves them out; nobody can sign in as one; and anyone may
+// look at their robots, read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_FEE_RATE,
@@ -14,12 +15,15 @@ import {
   type Fill,
   type MarketId,
 } from '@olive/market';
-import { formatAmount } from '@olive/protocol';
+import { formatAmount, parseAmount } from '@olive/protocol';
+import { register } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { translate } from '../../i18n/index.ts';
 import { loadConfig } from '../../config.ts';
 import { ManualClock } from '../../ports/clock.ts';
 import { auditRepository } from '../ledger/audit.repository.ts';
 import { auditService } from '../ledger/audit.service.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { createFeed } from '../market/market-data.service.ts';
 import { DEMO_PLAN, DEMO_SEED_KEY, DEMO_STEP_MS, type DemoSeedReport } from './demo.service.ts';
 
@@ -241,5 +245,56 @@ describe('the demo seed', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await expect(t.app.services.sessions.issue(real.id)).resolves.toHaveProperty('token');
+  });
+  it("shows anyone a demo robot, read-only, and nobody else's robot that way", async () => {
+    const [robot] = await demoRobots();
+    const reply = await t.call<{
+      robot: Record<string, unknown>;
+      pnl_series: unknown[];
+      trades: unknown[];
+      log: { list: { robot_id: string }[]; total: number };
+    }>('/api/main/quandemo', { robot_id: robot!.id, lang: 'en' });
+    expect(reply.code).toBe(1);
+    // the owner's own figures, to the unit, with no token at all
+    const own = await t.app.services.robots.detail(robot!.user_id, robot!.id, (k) => k);
+    expect(reply.data!.robot).toEqual({ ...own.robot, name: expect.any(String) });
+    expect(reply.data!.trades).toEqual(own.trades);
+    expect(reply.data!.pnl_series.length).toBeGreaterThan(0);
+    expect(reply.data!.log.total).toBe(
+      (
+        await t.db
+          .selectFrom('robot_trades')
+          .select('id')
+          .where('robot_id', '=', robot!.id)
+          .execute()
+      ).length,
+    );
+    expect(reply.data!.log.list.every((r) => r.robot_id === robot!.id)).toBe(true);
+    // a customer's robot is "not found" there, exactly as a robot that does not exist
+    const customer = await register(t);
+    await t.app.services.ledger.post({
+      kind: 'deposit',
+      idempotencyKey: `test-deposit:${customer.userId}`,
+      postings: [
+        { account: platformAccount('custody', 'erc20'), amount: -parseAmount('500') },
+        { account: userAccount(customer.userId, 'available'), amount: parseAmount('500') },
+      ],
+    });
+    const created = await t.call<{ robot_id: string }>(
+      '/api/user/quancreate',
+      { market: 'BTC/USDT', principal: '200', direction: 'long' },
+      customer.headers,
+    );
+    const hidden = await t.call('/api/main/quandemo', { robot_id: created.data!.robot_id });
+    const missing = await t.call('/api/main/quandemo', { robot_id: '999999' });
+    expect(hidden).toMatchObject({ code: 0, msg: translate('en', 'robot.not_found') });
+    expect(missing.msg).toBe(hidden.msg);
+    // and nothing on that call acts: Start, Settle and Stop stay the owner's
+    const act = await t.call(
+      '/api/user/openquan',
+      { robot_id: robot!.id, action: 'stop' },
+      customer.headers,
+    );
+    expect(act).toMatchObject({ code: 0, msg: translate('en', 'robot.not_found') });
   });
 });

@@ -77,6 +77,24 @@ export function robotRepository(db: Db) {
       return trx.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The robot if a seeded demo investor runs it (decision 111d): anyone may look. */
+    demoRobot(id: string) {
+      return db
+        .selectFrom('robots')
+        .selectAll('robots')
+        .where('robots.id', '=', id)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'robots.user_id')
+              .where('users.demo', '=', true),
+          ),
+        )
+        .executeTakeFirst();
+    },
+
     /** The row locked until the transaction ends: API actions and the engine queue here. */
     lock(trx: Db, id: string) {
       return trx

@@ -55,6 +55,7 @@ export function robotService(deps: {
     log: views.log,
     mine: views.mine,
     rank: views.rank,
+    demo: views.demo,
     setDisabled: lifecycle.setDisabled,
     performanceFeeRate: settlement.performanceFeeRate,
   };

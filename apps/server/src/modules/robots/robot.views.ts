@@ -9,6 +9,7 @@ import {
   type MarketId,
 } from '@olive/market';
 import { formatAmount } from '@olive/protocol';
+import { AppError } from '../../errors.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
@@ -203,7 +204,21 @@ export function robotViews(deps: {
     };
   }
 
-  return { view, info, detail, log, mine, rank };
+  /**
+   * A demo investor's robot, read-only, for anyone (the leaderboard links to it): its
+   * detail and its first page of trades. Any other robot is "not found", as for no robot.
+   */
+  async function demo(robotId: string, t: Translate) {
+    const robot = await repo.demoRobot(robotId);
+    if (!robot) throw new AppError('robot.not_found');
+    const [detailed, trades] = await Promise.all([
+      detail(robot.user_id, robotId, t),
+      log(robot.user_id, { robotId, page: 1, limit: 20 }),
+    ]);
+    return { ...detailed, log: trades };
+  }
+
+  return { view, info, detail, log, mine, rank, demo };
 }
 
 /** "Olive" -> "Ol***": enough to recognise oneself, not enough to find someone. */

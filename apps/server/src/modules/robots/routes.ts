@@ -107,6 +107,19 @@ const LogRecord = Type.Object({
   created_at: Type.String(),
 });
 
+const RobotDetail = {
+  robot: Robot,
+  pnl_series: Type.Array(Type.Object({ t: Type.String(), pnl: Type.String() })),
+  trades: Type.Array(Trade),
+};
+
+const LogPage = Type.Object({
+  list: Type.Array(LogRecord),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+});
+
 export const robotRoutes: FastifyPluginAsyncTypebox<{
   robots: RobotService;
   perMinute: number;
@@ -239,13 +252,7 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
         security,
         body: callBody({ robot_id: RobotId }),
         response: {
-          200: envelopeOf(
-            Type.Object({
-              robot: Robot,
-              pnl_series: Type.Array(Type.Object({ t: Type.String(), pnl: Type.String() })),
-              trades: Type.Array(Trade),
-            }),
-          ),
+          200: envelopeOf(Type.Object(RobotDetail)),
         },
       },
     },
@@ -262,16 +269,7 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Every fill, settlement and stop of my robots (or of one), newest first',
         security,
         body: callBody({ robot_id: Type.Optional(RobotId), page: Page, limit: Limit }),
-        response: {
-          200: envelopeOf(
-            Type.Object({
-              list: Type.Array(LogRecord),
-              page: Type.Integer(),
-              limit: Type.Integer(),
-              total: Type.Integer(),
-            }),
-          ),
-        },
+        response: { 200: envelopeOf(LogPage) },
       },
     },
     async (request) => {
@@ -362,5 +360,19 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => request.ok(await robots.rank(request.body.period ?? '7d')),
+  );
+
+  app.post(
+    '/api/main/quandemo',
+    {
+      schema: {
+        tags: ['robots'],
+        summary:
+          "A demo investor's robot, read-only and public: its detail and first page of trades",
+        body: callBody({ robot_id: RobotId }),
+        response: { 200: envelopeOf(Type.Object({ ...RobotDetail, log: LogPage })) },
+      },
+    },
+    async (request) => request.ok(await robots.demo(request.body.robot_id, request.t)),
   );
 };
