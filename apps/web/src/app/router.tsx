@@ -215,6 +215,10 @@ const routeTree = rootRoute.addChildren([
     true,
   ),
   page(
+    paths.demoRobot,
+    lazyPage(() => import('./routes/demo-robot.tsx')),
+  ),
+  page(
     paths.mining,
     lazyPage(() => import('./routes/mining.tsx')),
   ),

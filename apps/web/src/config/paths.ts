@@ -43,6 +43,8 @@ export const paths = {
   wallets: '/pages/setting/wallets',
   // pages/quantification
   robotDetail: '/pages/quantification/detail',
+  /** Not in the spec: a demo investor's robot, read-only and public (decision 111d). */
+  demoRobot: '/pages/quantification/demo',
   // pages/mining (not in the spec's list: decision 112b)
   mining: '/pages/mining/mining',
   miningDetail: '/pages/mining/detail',

@@ -19,7 +19,7 @@ export interface RobotLogRecord {
   created_at: string;
 }
 
-interface RobotLogPage {
+export interface RobotLogPage {
   list: RobotLogRecord[];
   page: number;
   limit: number;

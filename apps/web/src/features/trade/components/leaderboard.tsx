@@ -1,11 +1,14 @@
 // The leaderboard: robots ranked by their return over 7 or 30 days, with runtime and
-// principal. Public, so visitors see it too.
+// principal. Public, so visitors see it too; a demo investor's robot opens read-only.
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Segmented, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useRank, type RankPeriod } from '../api/get-rank.ts';
+import { robotSearch } from '../api/get-robot.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark } from './coin-mark.tsx';
 import { Duration } from './duration.tsx';
@@ -46,37 +49,56 @@ export function Leaderboard() {
         <p className="empty-line">{t('trade.rankEmpty')}</p>
       ) : (
         <ol className="rank-list">
-          {list.map((entry) => (
-            <li key={entry.robot_id} className="rank-row" data-testid="rank-row">
-              <span className={`rank-row__place rank-row__place--${Math.min(entry.rank, 4)}`}>
-                {entry.rank}
-              </span>
-              <CoinMark market={entry.market} size={30} />
-              <span className="rank-row__who">
-                <strong>
-                  {entry.nickname}
-                  {entry.demo ? (
-                    <span className="rank-row__demo" data-testid="rank-demo">
-                      {t('trade.demoInvestor')}
-                    </span>
-                  ) : null}
-                </strong>
-                <span>
-                  <span dir="ltr">{entry.market}</span> · {t(`trade.dir.${entry.direction}`)}
+          {list.map((entry) => {
+            const row = (
+              <>
+                <span className={`rank-row__place rank-row__place--${Math.min(entry.rank, 4)}`}>
+                  {entry.rank}
                 </span>
-                <span>
-                  <Duration seconds={entry.runtime_seconds} /> ·{' '}
-                  <span className="amount" dir="ltr">
-                    {formatUsdt(entry.principal)}
-                  </span>{' '}
-                  USDT
+                <CoinMark market={entry.market} size={30} />
+                <span className="rank-row__who">
+                  <strong>
+                    {entry.nickname}
+                    {entry.demo ? (
+                      <span className="rank-row__demo" data-testid="rank-demo">
+                        {t('trade.demoInvestor')}
+                      </span>
+                    ) : null}
+                  </strong>
+                  <span>
+                    <span dir="ltr">{entry.market}</span> · {t(`trade.dir.${entry.direction}`)}
+                  </span>
+                  <span>
+                    <Duration seconds={entry.runtime_seconds} /> ·{' '}
+                    <span className="amount" dir="ltr">
+                      {formatUsdt(entry.principal)}
+                    </span>{' '}
+                    USDT
+                  </span>
                 </span>
-              </span>
-              <span className={`rank-row__rate amount ${toneOf(entry.return_rate)}`} dir="ltr">
-                {formatRate(entry.return_rate, true)}
-              </span>
-            </li>
-          ))}
+                <span className={`rank-row__rate amount ${toneOf(entry.return_rate)}`} dir="ltr">
+                  {formatRate(entry.return_rate, true)}
+                </span>
+              </>
+            );
+            // A demo investor's robot opens read-only for anyone; a customer's stays private.
+            return (
+              <li key={entry.robot_id} data-testid="rank-row">
+                {entry.demo ? (
+                  <Link
+                    to={paths.demoRobot}
+                    search={robotSearch(entry.robot_id)}
+                    className="rank-row rank-row--link"
+                    data-testid="rank-demo-link"
+                  >
+                    {row}
+                  </Link>
+                ) : (
+                  <div className="rank-row">{row}</div>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </div>
