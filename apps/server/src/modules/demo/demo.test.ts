@@ -246,6 +246,7 @@ describe('the demo seed', () => {
       .executeTakeFirstOrThrow();
     await expect(t.app.services.sessions.issue(real.id)).resolves.toHaveProperty('token');
   });
+
   it("shows anyone a demo robot, read-only, and nobody else's robot that way", async () => {
     const [robot] = await demoRobots();
     const reply = await t.call<{
