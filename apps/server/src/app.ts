@@ -57,11 +57,7 @@ import { marketRepository } from './modules/market/market.repository.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { robotRepository } from './modules/robots/robot.repository.ts';
 import { robotService } from './modules/robots/robot.service.ts';
-import { robotEngine } from './modules/robots/robot.engine.ts';
-import { makerFeeRateOf } from './modules/robots/robot.fees.ts';
-import { demoRepository } from './modules/demo/demo.repository.ts';
-import { demoService } from './modules/demo/demo.service.ts';
-import { demoAccounts } from './modules/users/demo-accounts.ts';
+import { demoModule } from './modules/demo/module.ts';
 import { robotRoutes } from './modules/robots/routes.ts';
 import { securityModule } from './modules/security/module.ts';
 import type { PriceFeed } from '@olive/market';
@@ -213,43 +209,15 @@ export function createServices(deps: AppDeps) {
   });
   const robotRepo = robotRepository(db);
   const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
-  // The living demo (issue 11): the robot module's own service and engine, on a clock the
-  // seed moves through the simulator's past.
-  const demo = demoService({
-    enabled: config.DEMO_INVESTORS && config.MARKET_FEED === 'simulated' && !deps.feed,
+  const demo = demoModule({
+    db,
+    enabled: config.DEMO_INVESTORS && !deps.feed,
+    feed: config,
     clock,
     ledger,
     settings,
-    accounts: demoAccounts(users),
-    exclusively: demoRepository(db).exclusively,
-    robotsAt: (pastClock, log) => {
-      const pastMarket = marketDataService({
-        ...createFeed(config, pastClock),
-        repo: marketRepository(db),
-        clock: pastClock,
-      });
-      return {
-        robots: robotService({
-          repo: robotRepo,
-          ledger,
-          marketData: pastMarket,
-          settings,
-          clock: pastClock,
-        }),
-        engine: async (only) =>
-          robotEngine({
-            repo: robotRepo,
-            ledger,
-            marketData: pastMarket,
-            clock: pastClock,
-            log,
-            only,
-            // The operator's maker fee, read once: a replay is minutes of work, not days.
-            makerFeeRate: await makerFeeRateOf(settings),
-            storeCandles: false,
-          }),
-      };
-    },
+    users,
+    robotRepo,
   });
   const content = contentModule({
     db,

@@ -17,7 +17,8 @@ import {
 } from '@olive/market';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { MarketRepository } from './market.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { marketRepository, type MarketRepository } from './market.repository.ts';
 
 export const CANDLE_INTERVALS = { '1m': 1, '15m': 15, '1h': 60 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
@@ -217,3 +218,11 @@ export function marketDataService(deps: { feed: PriceFeed; repo: MarketRepositor
 }
 
 export type MarketDataService = ReturnType<typeof marketDataService>;
+
+/**
+ * The market data of another moment: the same feed settings and candle table, on a clock
+ * the caller moves (the demo seed replays the simulator's past, decision 111d).
+ */
+export function marketDataAt(settings: FeedSettings, db: Db, clock: Clock) {
+  return marketDataService({ ...createFeed(settings, clock), repo: marketRepository(db), clock });
+}

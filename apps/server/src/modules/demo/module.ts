@@ -1,0 +1,40 @@
+// The living demo (issue 11, decision 111d) as one piece for app.ts: the seed service,
+// with the robot module and market data of a past moment on a clock the seed moves.
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { marketDataAt, type FeedSettings } from '../market/market-data.service.ts';
+import { robotsAt } from '../robots/past.ts';
+import type { RobotRepository } from '../robots/robot.repository.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
+import { demoAccounts } from '../users/demo-accounts.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import { demoRepository } from './demo.repository.ts';
+import { demoService } from './demo.service.ts';
+
+export function demoModule(deps: {
+  db: Db;
+  /** DEMO_INVESTORS, and only over the simulator the feed settings name. */
+  enabled: boolean;
+  feed: FeedSettings;
+  clock: Clock;
+  ledger: LedgerService;
+  settings: SettingsRepository;
+  users: UserRepository;
+  robotRepo: RobotRepository;
+}) {
+  const { db, feed, ledger, settings } = deps;
+  return demoService({
+    enabled: deps.enabled && feed.MARKET_FEED === 'simulated',
+    clock: deps.clock,
+    ledger,
+    settings,
+    accounts: demoAccounts(deps.users),
+    exclusively: demoRepository(db).exclusively,
+    robotsAt: (clock, log) =>
+      robotsAt(
+        { repo: deps.robotRepo, ledger, settings },
+        { clock, marketData: marketDataAt(feed, db, clock), log },
+      ),
+  });
+}
