@@ -141,3 +141,23 @@ describe('unexpected errors', () => {
     ).toBe(true);
   });
 });
+
+describe('security headers', () => {
+  it('go on every reply, worked out once: a call, an error and a missing page alike', async () => {
+    for (const request of [
+      { method: 'POST' as const, url: '/api/main/update', payload: { lang: 'en' } },
+      { method: 'POST' as const, url: '/api/user/userinfo', payload: { lang: 'en' } },
+      { method: 'GET' as const, url: '/no/such/page' },
+    ]) {
+      const reply = await t.app.inject(request);
+      expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(reply.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
