@@ -43,6 +43,14 @@ export interface ContentDeps {
   homeCacheSeconds?: number;
 }
 
+interface HomePublic {
+  notices: { id: string; title: string; published_at: string }[];
+  banners: { id: string; title: string; image: string; link: string }[];
+  help: { id: string; key: string; category: string; title: string }[];
+  partners: { id: string; name: string; logo: string; url: string; detail: string }[];
+  production: Record<string, unknown> | null;
+}
+
 const coverUrl = (id: string | null) => (id ? `/media/content/${id}.webp` : '');
 
 /** Links operators may give contacts, partners and banners: web, app and mail links only. */
@@ -53,23 +61,29 @@ export function safeLink(url: string): boolean {
 export function contentService(deps: ContentDeps) {
   const { repo, clock } = deps;
   const rendered = new Map<string, string>();
-  const homeCache = new Map<string, { at: number; rows: PublishedRow[] }>();
+  const homeCache = new Map<string, { at: number; home: HomePublic }>();
+  const unreadCache = new Map<string, { at: number; count: number }>();
 
-  function html(row: PublishedRow) {
-    const cacheKey = `${row.id}:${row.lang}:${new Date(row.updated_at).getTime()}`;
+  /** A body's rendering, kept per item version (id, language, last edit): Markdown and
+   * sanitising cost far more than the rest of a call. */
+  function memo(what: string, row: PublishedRow, make: () => string) {
+    const cacheKey = `${what}:${row.id}:${row.lang}:${new Date(row.updated_at).getTime()}`;
     let out = rendered.get(cacheKey);
     if (out === undefined) {
-      out = renderMarkdown(row.body);
-      if (rendered.size > 500) rendered.clear();
+      out = make();
+      if (rendered.size > 1000) rendered.clear();
       rendered.set(cacheKey, out);
     }
     return out;
   }
+  const html = (row: PublishedRow) => memo('html', row, () => renderMarkdown(row.body));
+  const excerptOf = (row: PublishedRow, max?: number) =>
+    memo(`excerpt${max ?? ''}`, row, () => excerpt(row.body, max));
 
   const listItem = (row: PublishedRow) => ({
     id: row.id,
     title: row.title,
-    summary: excerpt(row.body),
+    summary: excerptOf(row),
     cover: coverUrl(row.cover_image_id),
     pinned: row.pinned,
     published_at: new Date(row.published_at).toISOString(),
@@ -87,62 +101,82 @@ export function contentService(deps: ContentDeps) {
     lang: row.lang,
   });
 
-  async function homeRows(lang: string) {
+  /** Home's part that is the same for every caller of a language, built at most once per TTL. */
+  async function homePublic(lang: string) {
     const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
     const now = clock.now();
     const cached = homeCache.get(lang);
-    if (ttl > 0 && cached && now.getTime() - cached.at < ttl) return cached.rows;
-    const rows = await repo.home(lang, now);
-    if (ttl > 0) homeCache.set(lang, { at: now.getTime(), rows });
-    return rows;
+    if (ttl > 0 && cached && now.getTime() - cached.at < ttl) return cached.home;
+    const [rows, production] = await Promise.all([
+      repo.home(lang, now),
+      deps.production ? deps.production(lang) : null,
+    ]);
+    const of = (kind: ContentKind) => rows.filter((r) => r.kind === kind);
+    const home = {
+      notices: of('notice')
+        .slice(0, 5)
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          published_at: new Date(r.published_at).toISOString(),
+        })),
+      banners: of('banner').map((r) => ({
+        id: r.id,
+        title: r.title,
+        image: coverUrl(r.cover_image_id),
+        link: r.link_url ?? '',
+      })),
+      help: of('help').map((r) => ({
+        id: r.id,
+        key: r.key ?? '',
+        category: r.category ?? '',
+        title: r.title,
+      })),
+      partners: of('partner').map((r) => ({
+        id: r.id,
+        name: r.title,
+        logo: coverUrl(r.cover_image_id),
+        url: r.link_url ?? '',
+        detail: excerptOf(r, 40),
+      })),
+      production: production ?? null,
+    };
+    if (ttl > 0) homeCache.set(lang, { at: now.getTime(), home });
+    return home;
+  }
+
+  /**
+   * The unread-notice count, kept as long as Home's lists (a notice published meanwhile
+   * shows on Home no sooner either); reading the notices here clears it at once.
+   */
+  async function unreadOf(userId: string) {
+    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
+    const now = clock.now().getTime();
+    const hit = unreadCache.get(userId);
+    if (ttl > 0 && hit && now - hit.at < ttl) return hit.count;
+    const count = await repo.unreadNotices(userId, clock.now());
+    if (ttl > 0) {
+      if (unreadCache.size >= 100_000) unreadCache.clear();
+      unreadCache.set(userId, { at: now, count });
+    }
+    return count;
   }
 
   return {
     async home(lang: string, userId: string | null) {
-      const [rows, figures, unread, production] = await Promise.all([
-        homeRows(lang),
+      const [home, figures, unread] = await Promise.all([
+        homePublic(lang),
         userId ? deps.totals(userId) : null,
-        userId ? repo.unreadNotices(userId, clock.now()) : null,
-        deps.production ? deps.production(lang) : null,
+        userId ? unreadOf(userId) : null,
       ]);
-      const of = (kind: ContentKind) => rows.filter((r) => r.kind === kind);
+      if (!figures) return home;
       return {
-        notices: of('notice')
-          .slice(0, 5)
-          .map((r) => ({
-            id: r.id,
-            title: r.title,
-            published_at: new Date(r.published_at).toISOString(),
-          })),
-        banners: of('banner').map((r) => ({
-          id: r.id,
-          title: r.title,
-          image: coverUrl(r.cover_image_id),
-          link: r.link_url ?? '',
-        })),
-        help: of('help').map((r) => ({
-          id: r.id,
-          key: r.key ?? '',
-          category: r.category ?? '',
-          title: r.title,
-        })),
-        partners: of('partner').map((r) => ({
-          id: r.id,
-          name: r.title,
-          logo: coverUrl(r.cover_image_id),
-          url: r.link_url ?? '',
-          detail: excerpt(r.body, 40),
-        })),
-        production: production ?? null,
-        ...(figures
-          ? {
-              assets: {
-                total_assets: formatAmount(figures.total_assets),
-                total_earnings: formatAmount(figures.total_earnings),
-              },
-              unread_notices: unread ?? 0,
-            }
-          : {}),
+        ...home,
+        assets: {
+          total_assets: formatAmount(figures.total_assets),
+          total_earnings: formatAmount(figures.total_earnings),
+        },
+        unread_notices: unread ?? 0,
       };
     },
 
@@ -168,6 +202,7 @@ export function contentService(deps: ContentDeps) {
       // Opening the notice list is what clears the unread badge.
       if (kind === 'notice' && userId && query.page === 1) {
         await repo.markNoticesSeen(userId, clock.now());
+        unreadCache.delete(userId);
       }
       return { list: rows.map(listItem), page: query.page, limit: query.limit, total };
     },
