@@ -67,6 +67,8 @@ import { contentModule } from './modules/content/module.ts';
 import { teamModule } from './modules/team/module.ts';
 import { reservesModule } from './modules/reserves/module.ts';
 import { adminModule } from './modules/admin/module.ts';
+import { balanceCache } from './modules/ledger/balance-cache.ts';
+import type { UserBalances } from './modules/ledger/ledger.service.ts';
 import { auditRepository } from './modules/ledger/audit.repository.ts';
 import { auditService } from './modules/ledger/audit.service.ts';
 import { miningOperations } from './modules/mining/operations.service.ts';
@@ -94,7 +96,15 @@ export interface AppDeps {
   feed?: PriceFeed;
   /** Mining network data; default from MINING_FEED (the seeded simulator unless mempool). */
   miningFeed?: MiningDataFeed;
+  /**
+   * The database's connection string, for the balance cache's listening connection
+   * (docs/decisions/117b-balance-cache.md). Without it, balances are read on every call.
+   */
+  databaseUrl?: string;
 }
+
+/** The longest a user's balance figures are served from memory without a notification. */
+export const BALANCE_CACHE_MAX_AGE_MS = 10_000;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -129,7 +139,11 @@ export function createServices(deps: AppDeps) {
     touchMs: 60_000,
   });
   const settings = settingsRepository(db);
-  const ledger = ledgerService(ledgerRepository(db));
+  const balances = balanceCache<UserBalances>({
+    connectionString: deps.databaseUrl ?? null,
+    maxAgeMs: BALANCE_CACHE_MAX_AGE_MS,
+  });
+  const ledger = ledgerService(ledgerRepository(db), { balanceCache: balances });
   const users = userRepository(db);
   const counters = deps.redis ? redisCounters(deps.redis) : memoryCounters(clock);
   const captchas = captchaService(db, clock, deps.captchaGenerator ?? svgCaptchaGenerator);
@@ -201,7 +215,7 @@ export function createServices(deps: AppDeps) {
     platformWallets: () => platformWallets,
     secondFactor: security.twoFactor,
   });
-  const views = userViews(users, (id) => ledger.userBalances(id), withdrawals.addresses);
+  const views = userViews(users, (id) => ledger.shownBalances(id), withdrawals.addresses);
   const marketData = marketDataService({
     ...(deps.feed ? { feed: deps.feed } : createFeed(config, clock)),
     repo: marketRepository(db),
@@ -223,7 +237,7 @@ export function createServices(deps: AppDeps) {
     db,
     settings,
     clock,
-    totals: (id) => ledger.userBalances(id),
+    totals: (id) => ledger.shownBalances(id),
     // Home's production block comes from mining (built below; called per request).
     production: async () => mining.mining.production({ storedOnly: true }),
     homeCacheSeconds: config.NODE_ENV === 'test' ? 0 : 5,
@@ -272,6 +286,7 @@ export function createServices(deps: AppDeps) {
     latestReserves: async () => (await reserves.reserves.latest(1))[0] ?? null,
   });
   return {
+    balances,
     admin,
     content,
     team,
@@ -328,6 +343,8 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.mailer.close());
+  await services.balances.start();
+  app.addHook('onClose', async () => services.balances.stop());
   // An exchange feed polls once listening; the simulator computes prices when asked.
   app.addHook('onListen', async () => services.marketData.start());
   app.addHook('onClose', async () => services.marketData.stop());

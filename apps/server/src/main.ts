@@ -151,7 +151,15 @@ async function main() {
     if (demo?.devchain) closers.push(['devchain', () => demo.devchain?.stop()]);
     const chain = demo?.environment ?? configuredChains(config);
     const app = await step('building the app', () =>
-      buildApp({ config, db: database.db, clock: systemClock, redis, devInbox, chain }),
+      buildApp({
+        config,
+        db: database.db,
+        clock: systemClock,
+        redis,
+        devInbox,
+        chain,
+        databaseUrl: database.url,
+      }),
     );
     closers.push(['http', () => app.close()]);
     await step('recording the token contracts', () => applyContracts(app.services.deposits, chain));

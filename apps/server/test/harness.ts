@@ -60,6 +60,12 @@ export interface TestAppOptions {
    * processes do) pass the same prefix.
    */
   redisPrefix?: string;
+  /**
+   * Keep users' balance figures in memory until the ledger notifies (as `npm start` does).
+   * Off by default: tests that write balances with raw SQL would otherwise race the
+   * notification.
+   */
+  balanceCache?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     captchaGenerator: testCaptcha,
     chain: options.chain ?? null,
     ...(options.miningFeed ? { miningFeed: options.miningFeed } : {}),
+    ...(options.balanceCache ? { databaseUrl: database.url } : {}),
     logger: options.logStream
       ? { level: options.logLevel ?? 'warn', stream: options.logStream }
       : { level: config.LOG_LEVEL },

@@ -2,6 +2,7 @@
 // balance it touches in the same transaction, idempotently by a caller-chosen key.
 // Other modules call it, inside their own transaction when they change state with it.
 import { createHash, randomInt } from 'node:crypto';
+import type { BalanceCache } from './balance-cache.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -219,9 +220,20 @@ export interface UserBalances {
 
 export function ledgerService(
   repo: LedgerRepository,
-  options: { shards?: Partial<Record<PlatformAccountKind, number>> } = {},
+  options: {
+    shards?: Partial<Record<PlatformAccountKind, number>>;
+    /** Users' balance figures kept until their accounts move (balance-cache.ts). */
+    balanceCache?: BalanceCache<UserBalances>;
+  } = {},
 ) {
   const shardsOf: ShardCount = (kind) => options.shards?.[kind] ?? defaultShards(kind);
+  /** Tells the balance cache that these legs' users are moving, before and after a write. */
+  const touch = (legs: PlannedLeg[], done = false) => {
+    if (!options.balanceCache) return;
+    const users = new Set<string>();
+    for (const leg of legs) if (leg.userId) users.add(leg.userId);
+    if (users.size > 0) options.balanceCache.touched(users, done);
+  };
   // Account ids never change and accounts are never deleted, so an id seen committed can
   // be remembered for the life of the process. Only committed rows are cached.
   const accountIds = new Map<string, string>();
@@ -331,16 +343,21 @@ export function ledgerService(
 
   async function post(request: EntryRequest, trx?: Db): Promise<PostedEntry> {
     const plan = planEntry(request, shardsOf);
-    if (trx) return write(trx, plan, await resolveAccounts(trx, plan.legs, false));
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        // Accounts are created first, in autocommit, so their ids are committed and safe
-        // to cache; the entry is then one statement, a transaction of its own.
-        const ids = await resolveAccounts(repo.db, plan.legs, true);
-        return await write(repo.db, plan, ids);
-      } catch (error) {
-        if (attempt >= 3 || !isTransient(error)) throw error;
+    touch(plan.legs);
+    try {
+      if (trx) return await write(trx, plan, await resolveAccounts(trx, plan.legs, false));
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          // Accounts are created first, in autocommit, so their ids are committed and safe
+          // to cache; the entry is then one statement, a transaction of its own.
+          const ids = await resolveAccounts(repo.db, plan.legs, true);
+          return await write(repo.db, plan, ids);
+        } catch (error) {
+          if (attempt >= 3 || !isTransient(error)) throw error;
+        }
       }
+    } finally {
+      touch(plan.legs, true);
     }
   }
 
@@ -371,6 +388,24 @@ export function ledgerService(
     });
     const leg = entry.postings.find((p) => p.accountKind === 'available')!;
     return { entry, balance: leg.balanceAfter };
+  }
+
+  /** The user's balances by kind, their total and their earnings, read now. */
+  async function userBalances(userId: string): Promise<UserBalances> {
+    const { balances, net: earnings } = await repo.userFigures(userId, EARNING_KINDS);
+    const of = (kind: UserAccountKind) => BigInt(balances[kind] ?? '0');
+    const figures = {
+      available: of('available'),
+      frozen: of('frozen'),
+      trading_principal: of('robot_principal'),
+      undistributed_earnings: of('robot_pnl'),
+      mining: of('mining'),
+    };
+    return {
+      ...figures,
+      total_assets: Object.values(figures).reduce((sum, v) => sum + v, 0n),
+      total_earnings: earnings,
+    };
   }
 
   return {
@@ -414,6 +449,7 @@ export function ledgerService(
       for (const plan of plans) {
         for (const leg of plan.legs) distinct.set(accountKeyOf(leg), leg);
       }
+      touch([...distinct.values()]);
       const run = async (q: Db) => {
         const legs = [...distinct.values()];
         const ids = await repo.resolveAccountsBulk(q, legs);
@@ -454,6 +490,8 @@ export function ledgerService(
         if (code === 'OL001') throw new InsufficientBalanceError();
         if (code === 'OL002') throw new IdempotencyConflictError('batch');
         throw error;
+      } finally {
+        touch([...distinct.values()], true);
       }
     },
 
@@ -475,22 +513,17 @@ export function ledgerService(
     },
 
     /** The investor's figures (userinfo, Home, Me), each a sum of ledger postings. */
-    async userBalances(userId: string): Promise<UserBalances> {
-      const { balances, net: earnings } = await repo.userFigures(userId, EARNING_KINDS);
-      const of = (kind: UserAccountKind) => BigInt(balances[kind] ?? '0');
-      const figures = {
-        available: of('available'),
-        frozen: of('frozen'),
-        trading_principal: of('robot_principal'),
-        undistributed_earnings: of('robot_pnl'),
-        mining: of('mining'),
-      };
-      return {
-        ...figures,
-        total_assets: Object.values(figures).reduce((sum, v) => sum + v, 0n),
-        total_earnings: earnings,
-      };
+    /**
+     * userBalances as screens show them (userinfo, Home): from memory until a posting moves
+     * one of the user's accounts, when the balance cache is on. Decisions and operator
+     * screens read userBalances.
+     */
+    shownBalances(userId: string): Promise<UserBalances> {
+      const cache = options.balanceCache;
+      return cache ? cache.get(userId, () => userBalances(userId)) : userBalances(userId);
     },
+
+    userBalances,
 
     /** Fund Details: the changes of the user's balance (available), newest first. */
     async fundLog(userId: string, options: { page: number; limit: number; kind?: EntryKind }) {

@@ -1,0 +1,160 @@
+// The balance cache as an investor would notice it: a balance that moved shows at once
+// (moved by this process or by another), a balance that did not move is answered from
+// memory, and without its listening connection nothing is served from memory.
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '@olive/protocol';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertUser } from '../../../test/users.ts';
+import { platformAccount, userAccount } from './ledger.service.ts';
+
+let t: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ balanceCache: true });
+  // A second process on the same database (a worker, or another API process).
+  other = await createTestApp({
+    database: { db: t.db, url: t.databaseUrl } as never,
+    balanceCache: true,
+  });
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+async function investor() {
+  const user = await insertUser(t.db);
+  const { token } = await t.app.services.sessions.issue(user.id);
+  return { id: user.id, headers: { authorization: `Bearer ${token}`, userid: user.id } };
+}
+
+const deposit = (app: TestApp, userId: string, amount: string, key: string) =>
+  app.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: key,
+    postings: [
+      { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
+      { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
+    ],
+  });
+
+const balanceOf = async (headers: Record<string, string>) =>
+  (await t.call<{ balance: string }>('/api/user/userinfo', { lang: 'en' }, headers)).data!.balance;
+const homeTotal = async (headers: Record<string, string>) =>
+  (
+    await t.call<{ assets: { total_assets: string } }>(
+      '/api/main/maininfo',
+      { lang: 'en' },
+      headers,
+    )
+  ).data!.assets.total_assets;
+
+/** Polls until `read` gives `want`, for at most two seconds; returns how long it took. */
+async function until(read: () => Promise<string>, want: string) {
+  const started = Date.now();
+  let seen = await read();
+  while (seen !== want && Date.now() - started < 2_000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    seen = await read();
+  }
+  expect(seen).toBe(want);
+  return Date.now() - started;
+}
+
+describe('balance cache', () => {
+  it('listens once the app is built, and only with a connection string', async () => {
+    expect(t.app.services.balances.active).toBe(true);
+    expect(other.app.services.balances.active).toBe(true);
+    const plain = await createTestApp({ database: { db: t.db, url: t.databaseUrl } as never });
+    expect(plain.app.services.balances.active).toBe(false);
+    await plain.close();
+  });
+
+  it('shows a deposit made by this process on the very next call', async () => {
+    const user = await investor();
+    expect(await balanceOf(user.headers)).toBe('0');
+    expect(await homeTotal(user.headers)).toBe('0');
+    await deposit(t, user.id, '12.5', `cache:own:${user.id}`);
+    expect(await balanceOf(user.headers)).toBe('12.5');
+    expect(await homeTotal(user.headers)).toBe('12.5');
+  });
+
+  it('shows a deposit or a batch made by another process within moments', async () => {
+    const user = await investor();
+    expect(await balanceOf(user.headers)).toBe('0');
+    await deposit(other, user.id, '3', `cache:other:${user.id}`);
+    expect(await until(() => balanceOf(user.headers), '3')).toBeLessThan(1_000);
+
+    // A batch post (a payout) in the other process, for this user and another.
+    const second = await investor();
+    expect(await balanceOf(second.headers)).toBe('0');
+    await other.app.services.ledger.postBatch(
+      [user.id, second.id].map((id) => ({
+        kind: 'deposit',
+        idempotencyKey: `cache:batch:${id}`,
+        postings: [
+          { account: platformAccount('custody', 'trc20'), amount: -parseAmount('1') },
+          { account: userAccount(id, 'available'), amount: parseAmount('1') },
+        ],
+      })),
+    );
+    await until(() => balanceOf(user.headers), '4');
+    await until(() => balanceOf(second.headers), '1');
+  });
+
+  it('answers a balance that did not move from memory', async () => {
+    const cached = await investor();
+    const fresh = await investor();
+    await deposit(t, cached.id, '7', `cache:memory:${cached.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the touch window
+    expect(await balanceOf(cached.headers)).toBe('7'); // read, and kept
+
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table accounts in access exclusive mode');
+      const timeout = (ms: number) =>
+        new Promise<string>((resolve) => setTimeout(() => resolve('blocked'), ms));
+      // The cached investor is answered although the balances table is locked...
+      expect(await Promise.race([balanceOf(cached.headers), timeout(1_500)])).toBe('7');
+      // ...an investor whose balance was never read waits for the lock.
+      const waiting = balanceOf(fresh.headers);
+      expect(await Promise.race([waiting, timeout(300)])).toBe('blocked');
+      await locker.query('rollback');
+      expect(await waiting).toBe('0');
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it('serves nothing from memory while its connection is down, and listens again', async () => {
+    const user = await investor();
+    await deposit(t, user.id, '1', `cache:lost:${user.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await balanceOf(user.headers)).toBe('1');
+
+    await sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'olive-balance-cache' and datname = current_database()
+    `.execute(t.db);
+    const started = Date.now();
+    while (t.app.services.balances.active && Date.now() - started < 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(t.app.services.balances.active).toBe(false);
+    // Moved while nobody listens: the next call still reads it.
+    await deposit(other, user.id, '1', `cache:lost2:${user.id}`);
+    expect(await balanceOf(user.headers)).toBe('2');
+
+    const both = () => t.app.services.balances.active && other.app.services.balances.active;
+    while (!both() && Date.now() - started < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(both()).toBe(true);
+    await deposit(other, user.id, '1', `cache:lost3:${user.id}`);
+    await until(() => balanceOf(user.headers), '3');
+  });
+});

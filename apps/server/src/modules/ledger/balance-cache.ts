@@ -1,0 +1,186 @@
+// A user's balance figures (what userinfo and Home show) kept in memory until the ledger
+// moves one of their accounts. A post drops its users here at once, keeps them out of the
+// cache for a second (its transaction may commit later), and announces them on the
+// `ledger_moved` channel to every other process, which drops them too: about 20 ms after
+// the post and again a second later. The announcement is a NOTIFY of its own, outside the
+// ledger's transactions: a NOTIFY inside them serialises their commits (it cost single
+// posts 45% of their rate). While the listening connection is down nothing is cached.
+// Balances changed by hand in SQL show within the maximum age
+// (docs/decisions/117b-balance-cache.md).
+import pg from 'pg';
+
+export const BALANCE_CHANNEL = 'ledger_moved';
+/** After a post in this process, its users' figures are read afresh for this long. */
+const TOUCH_MS = 1_000;
+/** Posts' users are announced in one NOTIFY per this many milliseconds. */
+const ANNOUNCE_MS = 20;
+/** A NOTIFY payload must stay under 8,000 bytes. */
+const PAYLOAD_BYTES = 7_000;
+/** Above this many users in one post, every process drops everything instead. */
+const MANY_USERS = 5_000;
+const MAX_ENTRIES = 100_000;
+
+export interface BalanceCacheOptions {
+  /** A connection string to listen on; null turns the cache off. */
+  connectionString: string | null;
+  /** The longest an entry is served, even without a notification (0: no cache). */
+  maxAgeMs: number;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}
+
+export function balanceCache<T>(options: BalanceCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { at: number; value: T }>();
+  const touchedAt = new Map<string, number>();
+  // Bumped by every invalidation, so a read that raced one is not stored.
+  const generations = new Map<string, number>();
+  let generation = 0;
+  let client: pg.Client | null = null;
+  let listening = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  // Users to announce now, and those to announce again a second later.
+  let pending = new Set<string>();
+  let flushing: NodeJS.Timeout | null = null;
+  const waves: NodeJS.Timeout[] = [];
+
+  function announceSoon(userIds: Iterable<string>) {
+    for (const id of userIds) pending.add(id);
+    if (!flushing) flushing = setTimeout(flush, ANNOUNCE_MS).unref();
+  }
+
+  function flush() {
+    flushing = null;
+    const users = [...pending];
+    pending = new Set();
+    const sender = client;
+    if (!listening || !sender || users.length === 0) return;
+    const payloads: string[] = [];
+    let current = '';
+    for (const id of users) {
+      if (current.length + id.length + 1 > PAYLOAD_BYTES) {
+        payloads.push(current);
+        current = '';
+      }
+      current = current ? `${current},${id}` : id;
+    }
+    if (current) payloads.push(current);
+    for (const payload of payloads) {
+      sender
+        .query('select pg_notify($1, $2)', [BALANCE_CHANNEL, payload])
+        .catch((error: unknown) => options.onError?.(error));
+    }
+  }
+
+  function drop(userId: string) {
+    entries.delete(userId);
+    generations.set(userId, (generations.get(userId) ?? 0) + 1);
+  }
+  function dropAll() {
+    entries.clear();
+    generations.clear();
+    generation += 1;
+  }
+
+  async function listen() {
+    if (stopped || !options.connectionString || options.maxAgeMs <= 0) return;
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: 'olive-balance-cache',
+    });
+    const lost = (error?: unknown) => {
+      if (client !== next) return;
+      client = null;
+      listening = false;
+      dropAll();
+      if (error) options.onError?.(error);
+      next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void listen(), 1_000).unref();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      if (message.channel !== BALANCE_CHANNEL) return;
+      for (const id of (message.payload || '*').split(',')) {
+        if (id === '*') dropAll();
+        else drop(id);
+      }
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${BALANCE_CHANNEL}`);
+      if (client === next) listening = true;
+    } catch (error) {
+      lost(error);
+    }
+  }
+
+  return {
+    start: listen,
+
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      if (flushing) clearTimeout(flushing);
+      for (const wave of waves.splice(0)) clearTimeout(wave);
+      listening = false;
+      dropAll();
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
+    },
+
+    /** Whether figures are being cached (listening, and a maximum age above zero). */
+    get active() {
+      return listening && options.maxAgeMs > 0;
+    },
+
+    /**
+     * The users' accounts are about to move (`done` false) or just moved (`done` true) in
+     * this process. Once moved, other processes are told, now and a second later.
+     */
+    touched(userIds: Iterable<string>, done = false) {
+      const at = now();
+      const ids = [...userIds];
+      for (const id of ids) {
+        drop(id);
+        touchedAt.set(id, at);
+      }
+      if (touchedAt.size > MAX_ENTRIES) touchedAt.clear();
+      if (!done || !listening || ids.length === 0) return;
+      // A payout's hundreds of thousands of users: everybody, in one word.
+      const told = ids.length > MANY_USERS ? ['*'] : ids;
+      announceSoon(told);
+      const wave: NodeJS.Timeout = setTimeout(() => {
+        waves.splice(waves.indexOf(wave), 1);
+        announceSoon(told);
+      }, TOUCH_MS).unref();
+      waves.push(wave);
+    },
+
+    async get(userId: string, load: () => Promise<T>): Promise<T> {
+      if (!listening || options.maxAgeMs <= 0) return load();
+      const at = now();
+      const hit = entries.get(userId);
+      if (hit && at - hit.at < options.maxAgeMs) return hit.value;
+      const before = { user: generations.get(userId) ?? 0, all: generation };
+      const value = await load();
+      const touched = touchedAt.get(userId);
+      const fresh = touched === undefined || now() - touched >= TOUCH_MS;
+      if (
+        listening &&
+        fresh &&
+        before.user === (generations.get(userId) ?? 0) &&
+        before.all === generation
+      ) {
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        entries.set(userId, { at, value });
+      }
+      return value;
+    },
+  };
+}
+
+export type BalanceCache<T> = ReturnType<typeof balanceCache<T>>;
