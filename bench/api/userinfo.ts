@@ -14,6 +14,16 @@ import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const profile = process.argv.includes('--profile');
+// Another signed-in call than userinfo (for example --call=/api/main/maininfo), or the same
+// call without a session (--anonymous).
+const callPath =
+  process.argv.find((a) => a.startsWith('--call='))?.slice('--call='.length) ??
+  '/api/user/userinfo';
+const anonymous = process.argv.includes('--anonymous');
+// The API role alone (APP_ROLE=api: no robot engine, watcher or payout loop in the process),
+// as a deployment that runs its workers elsewhere would measure it.
+const apiOnly = process.argv.includes('--api-only');
+const callName = callPath.split('/').pop()!;
 const connections = Number(args[0] ?? 10);
 const seconds = Number(args[1] ?? 10);
 const PASSWORD = 'bench-olive-2026';
@@ -49,6 +59,7 @@ const server = spawn(
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
       DEV_INBOX_PORT: '0',
+      ...(apiOnly ? { APP_ROLE: 'api' } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
@@ -79,13 +90,15 @@ const call = async (path: string, body: string, headers: Record<string, string> 
 const login = await call('/api/user/login', `account=bench%40example.com&password=${PASSWORD}`);
 if (login.code !== 1) throw new Error(`login failed: ${JSON.stringify(login)}`);
 const { token, user_id } = login.data as { token: string; user_id: string };
-const headers = {
-  'content-type': 'application/x-www-form-urlencoded',
-  authorization: `Bearer ${token}`,
-  userid: user_id,
-};
-const sample = await call('/api/user/userinfo', 'lang=en', headers);
-if (sample.code !== 1) throw new Error(`userinfo failed: ${JSON.stringify(sample)}`);
+const headers: Record<string, string> = anonymous
+  ? { 'content-type': 'application/x-www-form-urlencoded' }
+  : {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${token}`,
+      userid: user_id,
+    };
+const sample = await call(callPath, 'lang=en', headers);
+if (sample.code !== 1) throw new Error(`${callName} failed: ${JSON.stringify(sample)}`);
 
 // The yardstick: a bare Fastify route answering the same JSON, in a process of its own.
 const bare = spawn(
@@ -96,7 +109,7 @@ const bare = spawn(
     `import Fastify from 'fastify';
      const app = Fastify();
      const reply = ${JSON.stringify(JSON.stringify(sample))};
-     app.post('/api/user/userinfo', async (_req, res) => res.type('application/json').send(reply));
+     app.post(${JSON.stringify(callPath)}, async (_req, res) => res.type('application/json').send(reply));
      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, b, d) => d(null, b));
      await app.listen({ port: ${barePort}, host: '127.0.0.1' });
      console.log('bare ready');`,
@@ -122,11 +135,11 @@ async function load(url: string, rate?: number) {
 }
 
 // Warm both, then measure them back to back.
-await load(`http://127.0.0.1:${barePort}/api/user/userinfo`);
-await load(`http://127.0.0.1:${port}/api/user/userinfo`);
-const yardstick = await load(`http://127.0.0.1:${barePort}/api/user/userinfo`);
-const userinfo = await load(`http://127.0.0.1:${port}/api/user/userinfo`);
-const atThousand = await load(`http://127.0.0.1:${port}/api/user/userinfo`, 1000);
+await load(`http://127.0.0.1:${barePort}${callPath}`);
+await load(`http://127.0.0.1:${port}${callPath}`);
+const yardstick = await load(`http://127.0.0.1:${barePort}${callPath}`);
+const userinfo = await load(`http://127.0.0.1:${port}${callPath}`);
+const atThousand = await load(`http://127.0.0.1:${port}${callPath}`, 1000);
 
 bare.kill('SIGTERM');
 server.kill('SIGTERM');
@@ -136,6 +149,9 @@ await rm(dataDir, { recursive: true, force: true });
 const summary = {
   measured_at: new Date().toISOString(),
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? ''}`,
+  call: callPath,
+  signed_in: !anonymous,
+  app_role: apiOnly ? 'api' : 'all (npm start)',
   connections,
   seconds,
   userinfo,
@@ -143,7 +159,10 @@ const summary = {
   ratio: Number((userinfo.requests_per_second / yardstick.requests_per_second).toFixed(3)),
   userinfo_at_1000_per_second: atThousand,
 };
-await writeFile('bench/results/userinfo.json', `${JSON.stringify(summary, null, 2)}\n`);
+await writeFile(
+  `bench/results/${callName}${anonymous ? '-anonymous' : ''}${apiOnly ? '-api-only' : ''}.json`,
+  `${JSON.stringify(summary, null, 2)}\n`,
+);
 process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
 
 if (profile) {
