@@ -2,6 +2,7 @@
 // item (?kind=notice|news&id=). Text in the reader's language, else English.
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useArticle } from '../../features/content/api/get-article.ts';
 import { useFeedItem } from '../../features/content/api/get-feed.ts';
@@ -16,10 +17,9 @@ const pageTitles: Record<string, string> = {
 
 export default function ArticleScreen() {
   const { t } = useTranslation();
-  const search: { key?: unknown; kind?: unknown; id?: unknown } = useSearch({ strict: false });
+  const search: { key?: unknown; kind?: unknown } = useSearch({ strict: false });
   const kind = search.kind === 'notice' || search.kind === 'news' ? search.kind : null;
-  const id =
-    typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : '';
+  const id = useIdParam();
   const key = !kind && typeof search.key === 'string' ? search.key : '';
   const byKey = useArticle(key);
   const byId = useFeedItem(kind ?? 'news', kind ? id : '');

@@ -2,8 +2,8 @@
 // anyone, signed in or not. The same figures, charts and trades as an owner's screen,
 // read-only: no Start, Settle or Stop, and a note that it is a demo investor on demo
 // market data (decision 111d). Any other robot is "not found" here.
-import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCandles } from '../../features/trade/api/get-candles.ts';
 import { useDemoRobot } from '../../features/trade/api/get-demo-robot.ts';
@@ -13,9 +13,7 @@ import '../../features/trade/trade.css';
 
 export default function DemoRobotScreen() {
   const { t } = useTranslation();
-  const search: { id?: unknown } = useSearch({ strict: false });
-  const robotId =
-    typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : '';
+  const robotId = useIdParam();
   const demo = useDemoRobot(robotId);
   const robot = demo.data?.robot;
   const candles = useCandles(robot?.status === 'running' ? robot.market : undefined);

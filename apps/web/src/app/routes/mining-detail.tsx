@@ -1,9 +1,9 @@
 // pages/mining/detail?id=N: one rental with its daily earnings chart and every payout's
 // inputs; renew and auto-renew.
-import { useSearch } from '@tanstack/react-router';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
+import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';
@@ -13,8 +13,7 @@ import '../../features/mining/mining.css';
 
 export default function MiningDetailScreen() {
   const { t } = useTranslation();
-  const search: { id?: unknown } = useSearch({ strict: false });
-  const rentalId = search.id === undefined ? '' : String(search.id);
+  const rentalId = useIdParam();
   const rental = useRental(rentalId);
   const refreshUser = useInvalidateUserInfo();
   return (

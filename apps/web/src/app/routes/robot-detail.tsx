@@ -5,8 +5,8 @@
 // connection is never "not found": the screen says so and recovers by itself when the
 // connection returns (the query client refetches on reconnect).
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useRobotDetail } from '../../features/trade/api/get-robot.ts';
@@ -19,9 +19,7 @@ import '../../features/trade/trade.css';
 
 export default function RobotDetailScreen() {
   const { t } = useTranslation();
-  const search: { id?: unknown } = useSearch({ strict: false });
-  const robotId =
-    typeof search.id === 'string' || typeof search.id === 'number' ? String(search.id) : '';
+  const robotId = useIdParam();
   const detail = useRobotDetail(robotId);
   const robot = detail.data?.robot;
   const log = useRobotLog(robotId, robot?.status);
