@@ -77,7 +77,11 @@ export interface SendTestUsdtOptions {
   to: string;
   /** Decimal USDT, e.g. "25" or "0.000000000000000001" on BEP20. */
   amount: string;
-  /** Wait until the transfer is in a block (interval mining); default false. */
+  /**
+   * Wait until the transfer is in a block. Default: yes when the chain mines on demand
+   * (anvil answers the send before its block is written, which a loaded machine shows:
+   * a balance read at once could still be the old one), no under interval mining.
+   */
   wait?: boolean;
   /** Send the look-alike token instead (tests of the contract filter). */
   fake?: boolean;
@@ -108,7 +112,7 @@ export async function sendTestUsdt(options: SendTestUsdtOptions): Promise<Hex> {
       args: [to, value],
     }),
   );
-  if (options.wait) {
+  if (options.wait ?? deployment.mining?.auto !== false) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 });
     if (receipt.status !== 'success') throw new Error(`transfer ${hash} reverted`);
   }
