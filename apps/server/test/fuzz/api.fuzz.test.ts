@@ -4,11 +4,13 @@
 // random stateful sequences. A reply passes when it is a documented envelope with no
 // stack, SQL or "something went wrong" in it, the server logged no error, and the ledger
 // audit stays clean. A failure prints the request, shrunk, ready to replay with curl.
+// The console's calls are fuzzed again with an operator's session (TOTP enrolled).
 // FUZZ_RUNS (default 40) sets the runs per call; CI runs the default.
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
+import { Secret, TOTP } from 'otpauth';
 import { Ajv } from 'ajv';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { register } from '../accounts.ts';
@@ -37,7 +39,7 @@ const leaks = [
   /TypeError|RangeError|ReferenceError|SyntaxError/,
 ];
 
-type Identity = 'visitor' | 'signed-in' | 'wrong-userid' | 'forged-token';
+type Identity = 'visitor' | 'signed-in' | 'wrong-userid' | 'forged-token' | 'operator';
 interface FuzzRequest {
   path: string;
   identity: Identity;
@@ -47,6 +49,8 @@ interface FuzzRequest {
 let t: TestApp;
 let operations: Operation[];
 let investor: Awaited<ReturnType<typeof register>>;
+/** A console session of an admin-role operator with TOTP enrolled. */
+let operatorToken = '';
 const logErrors: string[] = [];
 /** Replies per call and code, so the run shows (and asserts) that it reached success paths. */
 const tally = new Map<string, Record<number, number>>();
@@ -66,6 +70,8 @@ function headersFor(identity: Identity): Record<string, string> {
         authorization: `Bearer ${randomBytes(24).toString('base64url')}`,
         userid: investor.userId,
       };
+    case 'operator':
+      return { authorization: `Bearer ${operatorToken}` };
   }
 }
 
@@ -152,7 +158,48 @@ beforeAll(async () => {
   // The simulated feed replays its history on first use; do it before the clock starts.
   await t.call('/api/main/markets');
   investor = await fundedInvestor();
+  operatorToken = await signedInOperator();
 }, 120_000);
+
+/** Signs in a new admin operator and enrols TOTP, as the console does; returns the token. */
+async function signedInOperator() {
+  const email = `fuzz-${randomBytes(4).toString('hex')}@olive.test`;
+  const { password } = await t.app.services.admin.operators.create({ email, role: 'admin' });
+  const admin = async (path: string, body: Record<string, string>, token = '') => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/${path}`,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      payload: JSON.stringify(body),
+    });
+    const reply = response.json() as { code: number; data: Record<string, string> };
+    expect(reply.code, `${path}: ${response.body}`).toBe(1);
+    return reply.data;
+  };
+  const { token } = await admin('auth/login', { email, password });
+  const { secret } = await admin('auth/totp-setup', {}, token);
+  const otp = new TOTP({ secret: Secret.fromBase32(secret!), digits: 6, period: 30 }).generate();
+  await admin('auth/totp-enable', { otp }, token);
+  return token!;
+}
+
+/**
+ * Console calls fuzzed with the operator's session: all but those that would end or lock
+ * that session (they are fuzzed without one above).
+ */
+const SESSION_ENDING = new Set([
+  '/api/admin/auth/logout',
+  '/api/admin/auth/password',
+  '/api/admin/auth/sessions/end',
+  '/api/admin/auth/totp-setup',
+  '/api/admin/auth/totp-enable',
+  '/api/admin/operators/update',
+  '/api/admin/operators/reset-totp',
+  '/api/admin/operators/reset-password',
+]);
 
 afterAll(async () => {
   await t?.close();
@@ -356,6 +403,46 @@ describe('money calls in random sequences keep the ledger sound', () => {
     },
     300_000,
   );
+});
+
+// After the investor calls: an operator's changes (a market turned off, a new limit) must
+// not change what the sequences above could reach.
+describe('every console call survives the same input from a signed-in operator', () => {
+  const consoleCalls = () =>
+    operations.filter((o) => o.path.startsWith('/api/admin/') && !SESSION_ENDING.has(o.path));
+
+  test('the console calls are in the document', () => {
+    expect(consoleCalls().length).toBeGreaterThan(40);
+  });
+
+  test.prop(
+    [
+      fc
+        .constant(null)
+        .chain(() => fc.constantFrom(...consoleCalls()))
+        .chain((operation) =>
+          fc.record({
+            path: fc.constant(operation.path),
+            identity: fc.constant<Identity>('operator'),
+            body: bodyFor(operation),
+          }),
+        ),
+    ],
+    { numRuns: RUNS * 25, timeout: 10_000, interruptAfterTimeLimit: 90_000 },
+  )(
+    'no console call answers 5xx, leaks internals, breaks its schema or logs an error',
+    async (request) => void (await send(request)),
+    300_000,
+  );
+
+  test('the operator stayed signed in and reached the success paths', async () => {
+    const me = await send({ path: '/api/admin/auth/me', identity: 'operator', body: {} });
+    expect(me?.code).toBe(1);
+    const reached = [...tally]
+      .filter(([path, codes]) => path.startsWith('/api/admin/') && (codes[1] ?? 0) > 0)
+      .map(([path]) => path);
+    expect(reached.length, reached.join(' ')).toBeGreaterThan(15);
+  });
 });
 
 describe('afterwards', () => {
