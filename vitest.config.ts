@@ -3,6 +3,11 @@
 // Chromium against the real server and the built app). The global setup starts one
 // embedded PostgreSQL (or uses DATABASE_URL) and prepares a migrated template database;
 // every test file clones it into a database of its own.
+//
+// Vitest's default on 2 cores is one file at a time (cores - 1). Most files mostly wait (on
+// PostgreSQL in its own processes, chain blocks, SMTP, timers), so the server and unit
+// files run three at a time, then the journeys two at a time (each drives a server and a
+// Chromium). Projects of one group must share a worker count, hence the two groups.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -16,6 +21,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,6 +33,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -36,11 +45,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two journey files at a time: each mostly waits (chain blocks, polling, SMTP), so
-          // two fit in 2 cores and the serial wall time is nearly halved.
-          // (The default of one worker per core; a maxWorkers of its own would need a
-          // separate sequence.groupOrder and run after the other projects.)
-          fileParallelism: true,
+          // Two journey files at a time, after the server files: each mostly waits (chain
+          // blocks, polling, SMTP), so two fit in 2 cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
