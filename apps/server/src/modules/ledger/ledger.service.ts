@@ -390,7 +390,7 @@ export function ledgerService(
     return { entry, balance: leg.balanceAfter };
   }
 
-  /** The user's balances by kind, their total and their earnings, read now. */
+  /** The user's balances by kind, their total and their earnings (userinfo, Home, Me). */
   async function userBalances(userId: string): Promise<UserBalances> {
     const { balances, net: earnings } = await repo.userFigures(userId, EARNING_KINDS);
     const of = (kind: UserAccountKind) => BigInt(balances[kind] ?? '0');
@@ -512,7 +512,6 @@ export function ledgerService(
       }
     },
 
-    /** The investor's figures (userinfo, Home, Me), each a sum of ledger postings. */
     /**
      * userBalances as screens show them (userinfo, Home): from memory until a posting moves
      * one of the user's accounts, when the balance cache is on. Decisions and operator
@@ -523,6 +522,7 @@ export function ledgerService(
       return cache ? cache.get(userId, () => userBalances(userId)) : userBalances(userId);
     },
 
+    /** The investor's figures, each a sum of ledger postings, read from the database. */
     userBalances,
 
     /** Fund Details: the changes of the user's balance (available), newest first. */
