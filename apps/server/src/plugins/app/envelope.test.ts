@@ -1,5 +1,6 @@
 // The wire protocol as a client sees it: envelope, translation, validation, errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { UNOFFERED_CALLS } from '../../modules/unoffered/routes.ts';
 import { translate } from '../../i18n/index.ts';
@@ -71,6 +72,40 @@ describe('wire protocol', () => {
         data: { field: 'email' },
       });
     }
+  });
+
+  it('refuses a number field given Infinity or 1e400, naming the field', async () => {
+    // Ajv coerces both to Infinity and then skips the field's bounds; SQL then failed.
+    const user = await register(t);
+    for (const [path, body, field] of [
+      ['/api/user/minermy', { page: 'Infinity', limit: '1', lang: 'de' }, 'page'],
+      ['/api/user/minermy', { page: '1', limit: '1e400', lang: 'ar' }, 'limit'],
+      ['/api/user/quanmy', { page: '-Infinity', lang: 'en' }, 'page'],
+      [
+        '/api/user/quanpreview',
+        {
+          market: 'BTC/USDT',
+          principal: '100',
+          range_low: '1',
+          range_high: '2',
+          direction: 'neutral',
+          grids: 'Infinity',
+          lang: 'en',
+        },
+        'grids',
+      ],
+    ] as const) {
+      const reply = await t.call(path, body, user.headers);
+      expect(reply, `${path} ${JSON.stringify(body)}`).toMatchObject({
+        code: 0,
+        msg: translate(body.lang, 'validation.invalid', { field }),
+        data: { field },
+      });
+    }
+    // The same fields within their bounds are answered.
+    expect((await t.call('/api/user/minermy', { page: '2', limit: '5' }, user.headers)).code).toBe(
+      1,
+    );
   });
 
   it('drops unknown fields instead of assigning them', async () => {

@@ -66,6 +66,24 @@ function fieldWithNul(input: unknown, depth = 0): string | null {
   return null;
 }
 
+/**
+ * The first field (one level of nesting) holding a number that is not finite. Ajv's type
+ * coercion turns "Infinity" or "1e400" into Infinity and then skips the bounds of a
+ * number or integer field (it checks them only for finite values), so a schema's maximum
+ * alone does not keep Infinity from SQL.
+ */
+function fieldWithNonFinite(input: unknown, depth = 0): string | null {
+  if (!input || typeof input !== 'object' || depth > 1) return null;
+  for (const [field, value] of Object.entries(input)) {
+    if (
+      typeof value === 'number' ? !Number.isFinite(value) : fieldWithNonFinite(value, depth + 1)
+    ) {
+      return field;
+    }
+  }
+  return null;
+}
+
 function langOf(request: FastifyRequest) {
   // The error may come before preValidation ran (an unreadable body), so read it again.
   const body = request.body as Record<string, unknown> | undefined;
@@ -81,6 +99,11 @@ export default fp(
     // No text with a NUL character reaches a handler: PostgreSQL refuses it mid-query.
     app.addHook('preValidation', async (request) => {
       const field = fieldWithNul(request.body) ?? fieldWithNul(request.query);
+      if (field) throw fieldError(field);
+    });
+    // After validation (which coerced the numbers): none may be infinite.
+    app.addHook('preHandler', async (request) => {
+      const field = fieldWithNonFinite(request.body) ?? fieldWithNonFinite(request.query);
       if (field) throw fieldError(field);
     });
 
