@@ -20,6 +20,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
+import { MenuRow } from '../../components/menu-row.tsx';
 import { formatUsdt, maskAccount } from '../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
@@ -183,16 +184,15 @@ export default function MeScreen() {
 
         <List className="menu" mode="card">
           {menu.map((entry) => (
-            <List.Item
+            <MenuRow
               key={entry.key}
-              prefix={<span className="menu__icon">{entry.icon}</span>}
-              extra={entry.extra}
-              arrowIcon
-              data-testid={`menu-${entry.key}`}
+              icon={entry.icon}
+              label={entry.label}
+              value={entry.extra}
+              arrow
+              testId={`menu-${entry.key}`}
               onClick={() => void navigate({ to: entry.to, search: entry.search })}
-            >
-              {entry.label}
-            </List.Item>
+            />
           ))}
         </List>
 

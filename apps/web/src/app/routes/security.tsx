@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
+import { MenuRow } from '../../components/menu-row.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -33,6 +34,11 @@ export default function SecurityScreen() {
   const { user } = useUserInfo();
   const security = useSecurityInfo();
   const languageName = languageInfo(normalizeLanguage(i18n.language)).name;
+
+  const go = (to: string) => () => void navigate({ to });
+  // The identifier the account was not registered with: bound, or offered for binding.
+  const byPhone = user?.account_kind === 'phone';
+  const bound = byPhone ? security.data?.email : security.data?.phone;
 
   const copyInvite = async () => {
     if (!user) return;
@@ -59,40 +65,26 @@ export default function SecurityScreen() {
           </section>
 
           <List className="menu" mode="card" header={t('account.profileSection')}>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <UserOutline />
-                </span>
-              }
-              extra={<span className="menu__value">{user.nickname}</span>}
-              arrowIcon
-              onClick={() => void navigate({ to: paths.nickname })}
-              data-testid="security-nickname-row"
-            >
-              {t('account.nickname')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  {user.account_kind === 'phone' ? <PhonebookOutline /> : <MailOutline />}
-                </span>
-              }
-              extra={
+            <MenuRow
+              icon={<UserOutline />}
+              label={t('account.nickname')}
+              value={<span className="menu__value">{user.nickname}</span>}
+              onClick={go(paths.nickname)}
+              testId="security-nickname-row"
+            />
+            <MenuRow
+              icon={user.account_kind === 'phone' ? <PhonebookOutline /> : <MailOutline />}
+              label={t('account.account')}
+              value={
                 <span className="menu__value" dir="ltr" data-testid="security-account">
                   {user.account}
                 </span>
               }
-            >
-              {t('account.account')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <UserAddOutline />
-                </span>
-              }
-              extra={
+            />
+            <MenuRow
+              icon={<UserAddOutline />}
+              label={t('account.inviteCode')}
+              value={
                 <span className="invite-code">
                   <code dir="ltr" data-testid="security-invite">
                     {user.invite_code}
@@ -107,144 +99,88 @@ export default function SecurityScreen() {
                   </button>
                 </span>
               }
-            >
-              {t('account.inviteCode')}
-            </List.Item>
+            />
           </List>
 
           <List className="menu" mode="card" header={t('account.securitySection')}>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <LockOutline />
-                </span>
-              }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.loginPassword })}
-              data-testid="security-login-password"
-            >
-              {t('account.loginPassword')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <KeyOutline />
-                </span>
-              }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.fundPassword })}
-              data-testid="security-fund-password"
-            >
-              {t('account.fundPassword')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <CheckShieldOutline />
-                </span>
-              }
-              extra={
+            <MenuRow
+              icon={<LockOutline />}
+              label={t('account.loginPassword')}
+              onClick={go(paths.loginPassword)}
+              testId="security-login-password"
+            />
+            <MenuRow
+              icon={<KeyOutline />}
+              label={t('account.fundPassword')}
+              onClick={go(paths.fundPassword)}
+              testId="security-fund-password"
+            />
+            <MenuRow
+              icon={<CheckShieldOutline />}
+              label={t('accountSecurity.twoFactor')}
+              value={
                 <span className="menu__value" data-testid="security-two-factor-state">
                   {security.data?.two_factor ? t('accountSecurity.on') : t('accountSecurity.off')}
                 </span>
               }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.twoFactor })}
-              data-testid="security-two-factor"
-            >
-              {t('accountSecurity.twoFactor')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <LinkOutline />
-                </span>
-              }
-              extra={
+              onClick={go(paths.twoFactor)}
+              testId="security-two-factor"
+            />
+            <MenuRow
+              icon={<LinkOutline />}
+              label={t('accountSecurity.walletTitle')}
+              value={
                 <span className="menu__value" data-testid="security-wallets-count">
                   {security.data?.wallets.length ?? 0}
                 </span>
               }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.wallets })}
-              data-testid="security-wallets"
-            >
-              {t('accountSecurity.walletTitle')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <CheckShieldOutline />
-                </span>
+              onClick={go(paths.wallets)}
+              testId="security-wallets"
+            />
+            <MenuRow
+              icon={<CheckShieldOutline />}
+              label={t('reserves.title')}
+              onClick={go(paths.reserves)}
+              testId="security-reserves"
+            />
+            <MenuRow
+              icon={byPhone ? <MailOutline /> : <PhonebookOutline />}
+              label={
+                bound
+                  ? t(byPhone ? 'auth.email' : 'auth.phone')
+                  : t(byPhone ? 'accountSecurity.bindEmail' : 'accountSecurity.bindPhone')
               }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.reserves })}
-              data-testid="security-reserves"
-            >
-              {t('reserves.title')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  {user.account_kind === 'phone' ? <MailOutline /> : <PhonebookOutline />}
-                </span>
-              }
-              extra={
+              value={
                 <span className="menu__value" dir="ltr" data-testid="security-bound">
-                  {(user.account_kind === 'phone' ? security.data?.email : security.data?.phone) ||
-                    t('accountSecurity.notBound')}
+                  {bound || t('accountSecurity.notBound')}
                 </span>
               }
-              arrowIcon={
-                !(user.account_kind === 'phone' ? security.data?.email : security.data?.phone)
-              }
+              arrow={!bound}
               onClick={() => {
-                const bound =
-                  user.account_kind === 'phone' ? security.data?.email : security.data?.phone;
                 if (!bound) void navigate({ to: paths.bind });
               }}
-              data-testid="security-bind"
-            >
-              {(user.account_kind === 'phone' ? security.data?.email : security.data?.phone)
-                ? t(user.account_kind === 'phone' ? 'auth.email' : 'auth.phone')
-                : t(
-                    user.account_kind === 'phone'
-                      ? 'accountSecurity.bindEmail'
-                      : 'accountSecurity.bindPhone',
-                  )}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <GlobalOutline />
-                </span>
-              }
-              extra={<span className="menu__value">{languageName}</span>}
-              arrowIcon
-              onClick={() => void navigate({ to: paths.language })}
-              data-testid="security-language"
-            >
-              {t('account.language')}
-            </List.Item>
-            <List.Item
-              prefix={
-                <span className="menu__icon">
-                  <BankcardOutline />
-                </span>
-              }
-              extra={
+              testId="security-bind"
+            />
+            <MenuRow
+              icon={<GlobalOutline />}
+              label={t('account.language')}
+              value={<span className="menu__value">{languageName}</span>}
+              onClick={go(paths.language)}
+              testId="security-language"
+            />
+            <MenuRow
+              icon={<BankcardOutline />}
+              label={t('account.walletAddress')}
+              value={
                 <span className="menu__value" data-testid="security-wallet-count">
                   {t('account.walletSaved', {
                     n: Object.values(user.addresses).filter(Boolean).length,
                   })}
                 </span>
               }
-              arrowIcon
-              onClick={() => void navigate({ to: paths.wallet })}
-              data-testid="security-wallet"
-            >
-              {t('account.walletAddress')}
-            </List.Item>
+              onClick={go(paths.wallet)}
+              testId="security-wallet"
+            />
           </List>
         </main>
       ) : (
