@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { AppError, fieldError } from '../../errors.ts';
 import type { ListQuery } from '../../db/list-query.ts';
 import { RowId } from '../../plugins/app/schemas.ts';
+import { action } from './routes.ts';
 
 /** A row id (18 digits at most: always inside bigint). */
 export const ID = RowId;
@@ -84,4 +85,34 @@ export function listQuery(
     filters,
     q: body.q?.trim() || undefined,
   };
+}
+
+/** A resource's list call (`<resource>/list`, permission `<resource>.list`): the body's
+ * query checked against `spec`, what `load` returns for it, and the page asked for. */
+export function listAction(
+  resource: string,
+  spec: ListSpec,
+  load: (query: ListQuery) => Promise<{ list: unknown[]; total: number }>,
+) {
+  return action({
+    path: `${resource}/list`,
+    permission: `${resource}.list`,
+    writes: false,
+    body: listBody,
+    async run(body) {
+      const query = listQuery(body, spec);
+      return { data: { ...(await load(query)), page: query.page, limit: query.limit } };
+    },
+  });
+}
+
+/** A resource's show call (`<resource>/show`, permission `<resource>.show`) by row id. */
+export function showAction(resource: string, load: (id: string) => Promise<unknown>) {
+  return action({
+    path: `${resource}/show`,
+    permission: `${resource}.show`,
+    writes: false,
+    body: { id: ID },
+    run: async (body) => ({ data: await load(body.id) }),
+  });
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors.ts';
 import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
 import type { ContentKind } from '../../content/content.repository.ts';
 import type { AdminDeps } from '../deps.ts';
-import { ID, listBody, listQuery } from '../list.ts';
+import { ID, listBody, listQuery, showAction } from '../list.ts';
 import { action } from '../routes.ts';
 
 const Lang = Type.Union(LANGUAGE_CODES.map((l) => Type.Literal(l)));
@@ -114,13 +114,7 @@ export function contentActions(deps: AdminDeps) {
         };
       },
     }),
-    action({
-      path: 'content/show',
-      permission: 'content.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await showItem(body.id) }),
-    }),
+    showAction('content', (id) => showItem(id)),
     action({
       path: 'content/create',
       permission: 'content.create',
@@ -201,13 +195,7 @@ export function contentActions(deps: AdminDeps) {
         return { data: { list, total: list.length, page: query.page, limit: query.limit } };
       },
     }),
-    action({
-      path: 'contacts/show',
-      permission: 'contacts.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await showContact(body.id) }),
-    }),
+    showAction('contacts', (id) => showContact(id)),
     action({
       path: 'contacts/create',
       permission: 'contacts.create',

@@ -2,7 +2,7 @@
 // robots and their fees, mining models and rentals, team rates.
 import { Type } from 'typebox';
 import type { AdminDeps } from '../deps.ts';
-import { ID, listBody, listQuery } from '../list.ts';
+import { ID, listAction, listBody, showAction } from '../list.ts';
 import { action } from '../routes.ts';
 
 const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
@@ -25,64 +25,37 @@ const modelFields = {
 
 export function operationActions(deps: AdminDeps) {
   const { wallet, withdrawals, robots, mining, team } = deps;
-  const paged = <T extends { list: unknown[]; total: number }>(
-    data: T,
-    q: { page: number; limit: number },
-  ) => ({ ...data, page: q.page, limit: q.limit });
-
   return [
     // Deposits
-    action({
-      path: 'deposits/list',
-      permission: 'deposits.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id', 'created_at', 'amount'],
-          filters: {
-            network: NETWORKS,
-            status: ['pending', 'credited', 'below_minimum', 'orphaned'],
-            user_id: 'id',
-          },
-        });
-        return { data: paged(await wallet.deposits(query), query) };
+    listAction(
+      'deposits',
+      {
+        sortable: ['id', 'created_at', 'amount'],
+        filters: {
+          network: NETWORKS,
+          status: ['pending', 'credited', 'below_minimum', 'orphaned'],
+          user_id: 'id',
+        },
       },
-    }),
-    action({
-      path: 'deposits/show',
-      permission: 'deposits.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await wallet.deposit(body.id) }),
-    }),
+      (query) => wallet.deposits(query),
+    ),
+    showAction('deposits', (id) => wallet.deposit(id)),
 
     // Withdrawals
-    action({
-      path: 'withdrawals/list',
-      permission: 'withdrawals.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id', 'created_at', 'amount'],
-          filters: {
-            network: NETWORKS,
-            status: ['pending_review', 'approved', 'broadcast', 'confirmed', 'rejected', 'failed'],
-            user_id: 'id',
-            awaiting: ['first', 'second'],
-          },
-        });
-        return { data: paged(await wallet.withdrawals(query), query) };
+    listAction(
+      'withdrawals',
+      {
+        sortable: ['id', 'created_at', 'amount'],
+        filters: {
+          network: NETWORKS,
+          status: ['pending_review', 'approved', 'broadcast', 'confirmed', 'rejected', 'failed'],
+          user_id: 'id',
+          awaiting: ['first', 'second'],
+        },
       },
-    }),
-    action({
-      path: 'withdrawals/show',
-      permission: 'withdrawals.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await wallet.withdrawal(body.id) }),
-    }),
+      (query) => wallet.withdrawals(query),
+    ),
+    showAction('withdrawals', (id) => wallet.withdrawal(id)),
     action({
       path: 'withdrawals/approve',
       permission: 'withdrawals.approve',
@@ -133,16 +106,7 @@ export function operationActions(deps: AdminDeps) {
     }),
 
     // Networks
-    action({
-      path: 'networks/list',
-      permission: 'networks.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, { sortable: ['id'] });
-        return { data: paged(await wallet.networks(), query) };
-      },
-    }),
+    listAction('networks', { sortable: ['id'] }, () => wallet.networks()),
     action({
       path: 'networks/show',
       permission: 'networks.show',
@@ -172,16 +136,7 @@ export function operationActions(deps: AdminDeps) {
     }),
 
     // Markets, robots, robot settings
-    action({
-      path: 'markets/list',
-      permission: 'markets.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, { sortable: ['id'] });
-        return { data: paged(await robots.markets(), query) };
-      },
-    }),
+    listAction('markets', { sortable: ['id'] }, () => robots.markets()),
     action({
       path: 'markets/update',
       permission: 'markets.update',
@@ -193,31 +148,20 @@ export function operationActions(deps: AdminDeps) {
         return { data, audit: { target: `market:${body.id}`, before, after } };
       },
     }),
-    action({
-      path: 'robots/list',
-      permission: 'robots.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id', 'principal'],
-          filters: {
-            user_id: 'id',
-            market: MARKETS,
-            status: ['not_started', 'running', 'ended'],
-            disabled: 'bool',
-          },
-        });
-        return { data: paged(await robots.list(query), query) };
+    listAction(
+      'robots',
+      {
+        sortable: ['id', 'principal'],
+        filters: {
+          user_id: 'id',
+          market: MARKETS,
+          status: ['not_started', 'running', 'ended'],
+          disabled: 'bool',
+        },
       },
-    }),
-    action({
-      path: 'robots/show',
-      permission: 'robots.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await robots.show(body.id) }),
-    }),
+      (query) => robots.list(query),
+    ),
+    showAction('robots', (id) => robots.show(id)),
     ...([true, false] as const).map((disabled) =>
       action({
         path: disabled ? 'robots/disable' : 'robots/enable',
@@ -256,23 +200,8 @@ export function operationActions(deps: AdminDeps) {
     }),
 
     // Mining
-    action({
-      path: 'mining-models/list',
-      permission: 'mining-models.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, { sortable: ['id'] });
-        return { data: paged(await mining.models(), query) };
-      },
-    }),
-    action({
-      path: 'mining-models/show',
-      permission: 'mining-models.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await mining.show(body.id) }),
-    }),
+    listAction('mining-models', { sortable: ['id'] }, () => mining.models()),
+    showAction('mining-models', (id) => mining.show(id)),
     action({
       path: 'mining-models/create',
       permission: 'mining-models.create',
@@ -294,19 +223,14 @@ export function operationActions(deps: AdminDeps) {
         return { data: after, audit: { target: `mining-model:${id}`, before, after } };
       },
     }),
-    action({
-      path: 'rentals/list',
-      permission: 'rentals.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id'],
-          filters: { user_id: 'id', status: ['active', 'expired'], model_id: 'id' },
-        });
-        return { data: paged(await mining.rentals(query), query) };
+    listAction(
+      'rentals',
+      {
+        sortable: ['id'],
+        filters: { user_id: 'id', status: ['active', 'expired'], model_id: 'id' },
       },
-    }),
+      (query) => mining.rentals(query),
+    ),
 
     // Team rates
     action({

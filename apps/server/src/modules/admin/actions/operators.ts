@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../errors.ts';
 import type { AdminDeps } from '../deps.ts';
-import { ID, listBody, listQuery } from '../list.ts';
+import { ID, listAction, listBody, listQuery, showAction } from '../list.ts';
 import { ROLES } from '../permissions.ts';
 import { action } from '../routes.ts';
 
@@ -24,26 +24,15 @@ export function operatorActions(deps: AdminDeps) {
     after: r.after,
   });
   return [
-    action({
-      path: 'operators/list',
-      permission: 'operators.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id', 'email', 'created_at'],
-          filters: { role: ROLES, status: ['active', 'disabled'] },
-        });
-        return { data: { ...(await operators.list(query)), page: query.page, limit: query.limit } };
+    listAction(
+      'operators',
+      {
+        sortable: ['id', 'email', 'created_at'],
+        filters: { role: ROLES, status: ['active', 'disabled'] },
       },
-    }),
-    action({
-      path: 'operators/show',
-      permission: 'operators.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await operators.show(body.id) }),
-    }),
+      (query) => operators.list(query),
+    ),
+    showAction('operators', (id) => operators.show(id)),
     action({
       path: 'operators/create',
       permission: 'operators.create',

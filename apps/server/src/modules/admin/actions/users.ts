@@ -6,7 +6,7 @@ import { formatAmount, parseAmount } from '@olive/protocol';
 import { AppError, fieldError } from '../../../errors.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.service.ts';
 import type { AdminDeps } from '../deps.ts';
-import { ID, listBody, listQuery } from '../list.ts';
+import { ID, listAction, listBody, listQuery, showAction } from '../list.ts';
 import { action } from '../routes.ts';
 
 const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
@@ -71,30 +71,19 @@ export function userActions(deps: AdminDeps) {
   }
 
   return [
-    action({
-      path: 'users/list',
-      permission: 'users.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['id', 'created_at', 'balance'],
-          filters: {
-            status: ['active', 'frozen'],
-            withdrawals_frozen: 'bool',
-            inviter_id: 'id',
-          },
-        });
-        return { data: { ...(await users.list(query)), page: query.page, limit: query.limit } };
+    listAction(
+      'users',
+      {
+        sortable: ['id', 'created_at', 'balance'],
+        filters: {
+          status: ['active', 'frozen'],
+          withdrawals_frozen: 'bool',
+          inviter_id: 'id',
+        },
       },
-    }),
-    action({
-      path: 'users/show',
-      permission: 'users.show',
-      writes: false,
-      body: { id: ID },
-      run: async (body) => ({ data: await show(body.id) }),
-    }),
+      (query) => users.list(query),
+    ),
+    showAction('users', (id) => show(id)),
     freezer(true),
     freezer(false),
     action({
