@@ -1,12 +1,13 @@
 // setphone: bind a phone to an e-mail account (or an e-mail to a phone account) with a
 // code sent to it; afterwards either signs in and can receive codes.
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useBind, useBindCode } from '../api/security.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
+import { AccountItem } from './account-fields.tsx';
 import { CodeInput } from './code-input.tsx';
 import '../security.css';
 
@@ -64,20 +65,7 @@ export function BindForm({ kind, onBound }: { kind: AccountKind; onBound: () => 
         </SubmitButton>
       }
     >
-      <Form.Item
-        name="account"
-        label={kind === 'email' ? t('auth.email') : t('auth.phone')}
-        rules={[rule(check.account(kind))]}
-      >
-        <Input
-          type={kind === 'email' ? 'email' : 'tel'}
-          inputMode={kind === 'email' ? 'email' : 'numeric'}
-          autoCapitalize="off"
-          placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('auth.phonePlaceholder')}
-          clearable
-          data-testid="bind-account"
-        />
-      </Form.Item>
+      <AccountItem kind={kind} testId="bind-account" />
       <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
         <CodeInput
           onSend={() => void onSend()}

@@ -7,7 +7,7 @@
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState, type ReactNode } from 'react';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { Checkbox, Form, Input, Tabs } from 'antd-mobile';
+import { Checkbox, Form, Input } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -20,6 +20,7 @@ import { registerDraft, type RegisterDraft } from '../hooks/register-draft.ts';
 import { failureData } from '../../../lib/api.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
 import { CaptchaInput } from './captcha-input.tsx';
+import { AccountItem, AccountKindTabs } from './account-fields.tsx';
 import { CodeInput } from './code-input.tsx';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { PasswordInput } from './password-input.tsx';
@@ -152,8 +153,7 @@ export function RegisterForm({
     );
   };
 
-  const switchKind = (next: string) => {
-    const nextKind = next === 'phone' ? 'phone' : 'email';
+  const switchKind = (nextKind: AccountKind) => {
     setKind(nextKind);
     form.setFieldValue('account', '');
     form.setFields([{ name: 'account', errors: [] }]);
@@ -162,16 +162,7 @@ export function RegisterForm({
 
   return (
     <>
-      <Tabs activeKey={kind} onChange={switchKind} className="form-tabs">
-        <Tabs.Tab
-          key="email"
-          title={<span data-testid="register-tab-email">{t('auth.emailTab')}</span>}
-        />
-        <Tabs.Tab
-          key="phone"
-          title={<span data-testid="register-tab-phone">{t('auth.phoneTab')}</span>}
-        />
-      </Tabs>
+      <AccountKindTabs kind={kind} onChange={switchKind} testIdPrefix="register" />
       <Form
         form={form}
         layout="vertical"
@@ -190,35 +181,7 @@ export function RegisterForm({
           </SubmitButton>
         }
       >
-        <Form.Item
-          name="account"
-          label={kind === 'email' ? t('auth.email') : t('auth.phone')}
-          rules={[rule(check.account(kind))]}
-        >
-          {kind === 'email' ? (
-            <Input
-              key="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              placeholder={t('auth.emailPlaceholder')}
-              clearable
-              data-testid="register-account"
-            />
-          ) : (
-            <Input
-              key="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={11}
-              placeholder={t('auth.phonePlaceholder')}
-              clearable
-              data-testid="register-account"
-            />
-          )}
-        </Form.Item>
+        <AccountItem kind={kind} testId="register-account" />
         {proven ? (
           <Form.Item label={t('auth.captcha')}>
             <p className="captcha-done" data-testid="captcha-done">

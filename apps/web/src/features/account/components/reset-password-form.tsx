@@ -3,7 +3,7 @@
 // for it (two-factor on). Every session ends; the owner gets a notice.
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState } from 'react';
-import { Form, Input, Tabs } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
@@ -13,6 +13,7 @@ import { useSendCode } from '../api/send-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
 import { CaptchaInput } from './captcha-input.tsx';
+import { AccountItem, AccountKindTabs } from './account-fields.tsx';
 import { CodeInput } from './code-input.tsx';
 import { PasswordInput } from './password-input.tsx';
 import '../security.css';
@@ -93,23 +94,14 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
 
   return (
     <>
-      <Tabs
-        activeKey={kind}
+      <AccountKindTabs
+        kind={kind}
         onChange={(next) => {
-          setKind(next === 'phone' ? 'phone' : 'email');
+          setKind(next);
           form.setFieldValue('account', '');
         }}
-        className="form-tabs"
-      >
-        <Tabs.Tab
-          key="email"
-          title={<span data-testid="reset-tab-email">{t('auth.emailTab')}</span>}
-        />
-        <Tabs.Tab
-          key="phone"
-          title={<span data-testid="reset-tab-phone">{t('auth.phoneTab')}</span>}
-        />
-      </Tabs>
+        testIdPrefix="reset"
+      />
       <Form
         form={form}
         layout="vertical"
@@ -122,20 +114,7 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
           </SubmitButton>
         }
       >
-        <Form.Item
-          name="account"
-          label={kind === 'email' ? t('auth.email') : t('auth.phone')}
-          rules={[rule(check.account(kind))]}
-        >
-          <Input
-            type={kind === 'email' ? 'email' : 'tel'}
-            inputMode={kind === 'email' ? 'email' : 'numeric'}
-            autoCapitalize="off"
-            placeholder={kind === 'email' ? t('auth.emailPlaceholder') : t('auth.phonePlaceholder')}
-            clearable
-            data-testid="reset-account"
-          />
-        </Form.Item>
+        <AccountItem kind={kind} testId="reset-account" />
         <Form.Item name="captcha" label={t('auth.captcha')}>
           <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
         </Form.Item>
