@@ -22,7 +22,15 @@ import { applyContracts, type ChainEnvironment } from '../src/modules/wallet/cha
 
 /** Every test captcha reads TEST: a picture cannot be read by a test, the rule around it can. */
 export const TEST_CAPTCHA = 'TEST';
-const testCaptcha: CaptchaGenerator = { create: () => ({ text: TEST_CAPTCHA, svg: '<svg/>' }) };
+// A real picture of the word, so the journeys' screenshots show a captcha, not a broken image.
+const TEST_CAPTCHA_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40">' +
+  '<rect width="120" height="40" fill="#f4f1d0"/>' +
+  '<text x="60" y="28" font-family="monospace" font-size="22" text-anchor="middle" ' +
+  `fill="#333300">${TEST_CAPTCHA}</text></svg>`;
+const testCaptcha: CaptchaGenerator = {
+  create: () => ({ text: TEST_CAPTCHA, svg: TEST_CAPTCHA_SVG }),
+};
 
 export interface TestApp {
   app: App;
