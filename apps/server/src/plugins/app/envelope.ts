@@ -55,33 +55,31 @@ export function describeValidationError(
   return { field, key: 'validation.invalid', params: {} };
 }
 
-/** The first field (one level of nesting) whose text holds U+0000, which SQL text cannot. */
-function fieldWithNul(input: unknown, depth = 0): string | null {
+/** The first field (one level of nesting) whose value `bad` refuses. */
+function firstField(input: unknown, bad: (value: unknown) => boolean, depth = 0): string | null {
   if (!input || typeof input !== 'object' || depth > 1) return null;
   for (const [field, value] of Object.entries(input)) {
-    if (typeof value === 'string' ? value.includes('\u0000') : fieldWithNul(value, depth + 1)) {
-      return field;
-    }
+    if (bad(value) || firstField(value, bad, depth + 1)) return field;
   }
   return null;
 }
 
+/** Text holding U+0000, which SQL text cannot. */
+const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
+
 /**
- * The first field (one level of nesting) holding a number that is not finite. Ajv's type
- * coercion turns "Infinity" or "1e400" into Infinity and then skips the bounds of a
- * number or integer field (it checks them only for finite values), so a schema's maximum
- * alone does not keep Infinity from SQL.
+ * A number that is not finite. Ajv's type coercion turns "Infinity" or "1e400" into
+ * Infinity and then skips the bounds of a number or integer field (it checks them only
+ * for finite values), so a schema's maximum alone does not keep Infinity from SQL.
  */
-function fieldWithNonFinite(input: unknown, depth = 0): string | null {
-  if (!input || typeof input !== 'object' || depth > 1) return null;
-  for (const [field, value] of Object.entries(input)) {
-    if (
-      typeof value === 'number' ? !Number.isFinite(value) : fieldWithNonFinite(value, depth + 1)
-    ) {
-      return field;
-    }
-  }
-  return null;
+const nonFinite = (value: unknown) => typeof value === 'number' && !Number.isFinite(value);
+
+/** Refuses the request, naming the field, when its body or query holds a `bad` value. */
+function refuseWhere(bad: (value: unknown) => boolean) {
+  return async (request: FastifyRequest) => {
+    const field = firstField(request.body, bad) ?? firstField(request.query, bad);
+    if (field) throw fieldError(field);
+  };
 }
 
 function langOf(request: FastifyRequest) {
@@ -97,15 +95,9 @@ export default fp(
     });
 
     // No text with a NUL character reaches a handler: PostgreSQL refuses it mid-query.
-    app.addHook('preValidation', async (request) => {
-      const field = fieldWithNul(request.body) ?? fieldWithNul(request.query);
-      if (field) throw fieldError(field);
-    });
+    app.addHook('preValidation', refuseWhere(holdsNul));
     // After validation (which coerced the numbers): none may be infinite.
-    app.addHook('preHandler', async (request) => {
-      const field = fieldWithNonFinite(request.body) ?? fieldWithNonFinite(request.query);
-      if (field) throw fieldError(field);
-    });
+    app.addHook('preHandler', refuseWhere(nonFinite));
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const t = translatorFor(langOf(request));

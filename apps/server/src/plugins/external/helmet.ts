@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export const helmetOptions: HelmetOptions = {
+const options: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -26,7 +26,7 @@ export const helmetOptions: HelmetOptions = {
 };
 
 /** The headers helmet sets with these options, and those it removes. */
-export function securityHeaders(options: HelmetOptions = helmetOptions) {
+function securityHeaders() {
   const set: Record<string, string> = {};
   const removed: string[] = [];
   const response = {
