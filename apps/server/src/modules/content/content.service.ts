@@ -61,8 +61,29 @@ export function safeLink(url: string): boolean {
 export function contentService(deps: ContentDeps) {
   const { repo, clock } = deps;
   const rendered = new Map<string, string>();
-  const homeCache = new Map<string, { at: number; home: HomePublic }>();
-  const unreadCache = new Map<string, { at: number; count: number }>();
+  const homeCache = new Map<string, { at: number; value: HomePublic }>();
+  const unreadCache = new Map<string, { at: number; value: number }>();
+
+  /**
+   * `load`'s value for `key`, kept `homeCacheSeconds` (none in tests): Home's lists and
+   * the unread count change no faster than an operator publishes.
+   */
+  async function kept<T>(
+    cache: Map<string, { at: number; value: T }>,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
+    const now = clock.now().getTime();
+    const hit = cache.get(key);
+    if (ttl > 0 && hit && now - hit.at < ttl) return hit.value;
+    const value = await load();
+    if (ttl > 0) {
+      if (cache.size >= 100_000) cache.clear();
+      cache.set(key, { at: now, value });
+    }
+    return value;
+  }
 
   /** A body's rendering, kept per item version (id, language, last edit): Markdown and
    * sanitising cost far more than the rest of a call. */
@@ -101,18 +122,15 @@ export function contentService(deps: ContentDeps) {
     lang: row.lang,
   });
 
-  /** Home's part that is the same for every caller of a language, built at most once per TTL. */
-  async function homePublic(lang: string) {
-    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
+  /** Home's part that is the same for every caller of a language. */
+  async function buildHome(lang: string): Promise<HomePublic> {
     const now = clock.now();
-    const cached = homeCache.get(lang);
-    if (ttl > 0 && cached && now.getTime() - cached.at < ttl) return cached.home;
     const [rows, production] = await Promise.all([
       repo.home(lang, now),
       deps.production ? deps.production(lang) : null,
     ]);
     const of = (kind: ContentKind) => rows.filter((r) => r.kind === kind);
-    const home = {
+    return {
       notices: of('notice')
         .slice(0, 5)
         .map((r) => ({
@@ -141,33 +159,15 @@ export function contentService(deps: ContentDeps) {
       })),
       production: production ?? null,
     };
-    if (ttl > 0) homeCache.set(lang, { at: now.getTime(), home });
-    return home;
-  }
-
-  /**
-   * The unread-notice count, kept as long as Home's lists (a notice published meanwhile
-   * shows on Home no sooner either); reading the notices here clears it at once.
-   */
-  async function unreadOf(userId: string) {
-    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
-    const now = clock.now().getTime();
-    const hit = unreadCache.get(userId);
-    if (ttl > 0 && hit && now - hit.at < ttl) return hit.count;
-    const count = await repo.unreadNotices(userId, clock.now());
-    if (ttl > 0) {
-      if (unreadCache.size >= 100_000) unreadCache.clear();
-      unreadCache.set(userId, { at: now, count });
-    }
-    return count;
   }
 
   return {
     async home(lang: string, userId: string | null) {
       const [home, figures, unread] = await Promise.all([
-        homePublic(lang),
+        kept(homeCache, lang, () => buildHome(lang)),
         userId ? deps.totals(userId) : null,
-        userId ? unreadOf(userId) : null,
+        // Reading the notices here clears the user's count at once (markNoticesSeen).
+        userId ? kept(unreadCache, userId, () => repo.unreadNotices(userId, clock.now())) : null,
       ]);
       if (!figures) return home;
       return {
