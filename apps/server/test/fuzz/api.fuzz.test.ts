@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { Secret, TOTP } from 'otpauth';
 import { Ajv } from 'ajv';
+import { adminCall } from '../admin.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { register } from '../accounts.ts';
 import { auditRepository } from '../../src/modules/ledger/audit.repository.ts';
@@ -165,19 +166,10 @@ beforeAll(async () => {
 async function signedInOperator() {
   const email = `fuzz-${randomBytes(4).toString('hex')}@olive.test`;
   const { password } = await t.app.services.admin.operators.create({ email, role: 'admin' });
-  const admin = async (path: string, body: Record<string, string>, token = '') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/${path}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      payload: JSON.stringify(body),
-    });
-    const reply = response.json() as { code: number; data: Record<string, string> };
-    expect(reply.code, `${path}: ${response.body}`).toBe(1);
-    return reply.data;
+  const admin = async (path: string, body: Record<string, string>, token?: string) => {
+    const reply = await adminCall<Record<string, string>>(t, path, body, token);
+    expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(1);
+    return reply.data!;
   };
   const { token } = await admin('auth/login', { email, password });
   const { secret } = await admin('auth/totp-setup', {}, token);
@@ -442,12 +434,17 @@ describe('every console call survives the same input from a signed-in operator',
   );
 
   test('the operator stayed signed in and reached the success paths', async () => {
-    const me = await send({ path: '/api/admin/auth/me', identity: 'operator', body: {} });
-    expect(me?.code).toBe(1);
+    // Valid requests still succeed (send() also checks each reply against its schema)...
+    for (const path of ['auth/me', 'dashboard/show', 'users/list', 'withdrawals/list']) {
+      const reply = await send({ path: `/api/admin/${path}`, identity: 'operator', body: {} });
+      expect(reply?.code, path).toBe(1);
+    }
+    // ...and the random requests reached the success path of many calls, not only refusals
+    // (about 20 of them in a usual run; the count varies with the seed).
     const reached = [...tally]
       .filter(([path, codes]) => path.startsWith('/api/admin/') && (codes[1] ?? 0) > 0)
       .map(([path]) => path);
-    expect(reached.length, reached.join(' ')).toBeGreaterThan(15);
+    expect(reached.length, reached.join(' ')).toBeGreaterThan(10);
   });
 });
 

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
+import { adminCall } from '../../../test/admin.ts';
 import { runCli } from '../../../test/cli.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
@@ -26,30 +27,11 @@ const nextStep = () => {
   now += 30_000;
 };
 
-type Reply<T = Record<string, unknown>> = {
-  code: number;
-  msg: string;
-  data?: T & { error?: string; field?: string };
-  tologin?: number;
-};
-
-async function admin<T = Record<string, unknown>>(
+const admin = <T = Record<string, unknown>>(
   path: string,
   body: Record<string, unknown> = {},
   token?: string,
-): Promise<Reply<T>> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/${path}`,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json() as Reply<T>;
-}
+) => adminCall<T>(t, path, body, token);
 
 const code = (secret: string) =>
   new TOTP({

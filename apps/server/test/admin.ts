@@ -1,0 +1,30 @@
+// The console's API as a test calls it: POST /api/admin/<path> with a JSON body and, when
+// signed in, the operator's bearer token. Always HTTP 200 with the envelope.
+import { expect } from 'vitest';
+import type { TestApp } from './harness.ts';
+
+export type AdminReply<T = Record<string, unknown>> = {
+  code: number;
+  msg: string;
+  data?: T & { error?: string; field?: string };
+  tologin?: number;
+};
+
+export async function adminCall<T = Record<string, unknown>>(
+  t: TestApp,
+  path: string,
+  body: Record<string, unknown> = {},
+  token?: string,
+): Promise<AdminReply<T>> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/${path}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as AdminReply<T>;
+}
