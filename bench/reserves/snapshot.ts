@@ -109,6 +109,7 @@ try {
     leaves,
     setup_ms: Math.round(setupMs),
     snapshot_ms: Math.round(snapshotMs),
+    snapshot_steps_ms: result.timings,
     peak_rss_mb: Math.round(peak / 2 ** 20),
     rss_growth_mb: Math.round((peak - rssBefore) / 2 ** 20),
     published_file_mb: +(fileBytes / 2 ** 20).toFixed(1),

@@ -10,5 +10,19 @@ export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, application_name: 'olive' });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * A client of the pool under `db`, for what Kysely cannot express (COPY); release it. A
+ * transaction's `trx` is not the `db` it came from: pass the `db`.
+ */
+export function poolClient(db: Db): Promise<pg.PoolClient> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('not a database made by createDb');
+  return pool.connect();
 }

@@ -3,45 +3,62 @@
 // their own). Each node commits to its children's hashes and sums; a level of odd length is
 // closed with an empty node (32 zero bytes, sum 0). Levels are kept as flat buffers so a
 // million users (several million leaves) fit in a few hundred megabytes.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, hash as oneShot, randomBytes, randomInt } from 'node:crypto';
 
 export const EMPTY_HASH = Buffer.alloc(32);
 const MAX_AMOUNT = (1n << 63n) - 1n;
 
+/** One SHA-256 of a buffer: Node's one-shot `crypto.hash` where it exists (20.12+). */
+const sha256: (data: Buffer) => Buffer =
+  typeof oneShot === 'function'
+    ? (data) => oneShot('sha256', data, 'buffer') as unknown as Buffer
+    : (data) => createHash('sha256').update(data).digest();
+
 export function userHash(userId: string): Buffer {
-  return createHash('sha256').update(`olive-por-user:${userId}`).digest();
+  return sha256(Buffer.from(`olive-por-user:${userId}`));
 }
 
-function u64(amount: bigint) {
+function checkAmount(amount: bigint) {
   if (amount < 0n || amount > MAX_AMOUNT) throw new RangeError(`amount out of range: ${amount}`);
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(amount);
-  return b;
+}
+
+const LEAF_BYTES = 1 + 32 + 32 + 4 + 8;
+const NODE_BYTES = 1 + 32 + 8 + 32 + 8;
+
+/** Writes a leaf's message into `into` (77 bytes) and returns its hash. */
+function leafInto(into: Buffer, user: Buffer, nonce: Buffer, part: number, amount: bigint) {
+  checkAmount(amount);
+  into[0] = 0;
+  user.copy(into, 1);
+  nonce.copy(into, 33);
+  into.writeUInt32BE(part, 65);
+  into.writeBigUInt64BE(amount, 69);
+  return sha256(into);
 }
 
 /** leaf = SHA-256(0x00 ‖ user hash ‖ nonce ‖ part (u32 BE) ‖ amount (u64 BE)). */
 export function leafHash(user: Buffer, nonce: Buffer, part: number, amount: bigint): Buffer {
-  const head = Buffer.alloc(5);
-  head.writeUInt8(0, 0);
-  head.writeUInt32BE(part, 1);
-  return createHash('sha256')
-    .update(head.subarray(0, 1))
-    .update(user)
-    .update(nonce)
-    .update(head.subarray(1))
-    .update(u64(amount))
-    .digest();
+  if (user.length !== 32 || nonce.length !== 32)
+    throw new RangeError('user and nonce are 32 bytes');
+  return leafInto(Buffer.alloc(LEAF_BYTES), user, nonce, part, amount);
+}
+
+/** Writes a node's message into `into` (81 bytes) and returns its hash. */
+function nodeInto(into: Buffer, lh: Buffer, ls: bigint, rh: Buffer, rs: bigint) {
+  checkAmount(ls);
+  checkAmount(rs);
+  into[0] = 1;
+  lh.copy(into, 1);
+  into.writeBigUInt64BE(ls, 33);
+  rh.copy(into, 41);
+  into.writeBigUInt64BE(rs, 73);
+  return sha256(into);
 }
 
 /** node = SHA-256(0x01 ‖ left hash ‖ left sum (u64 BE) ‖ right hash ‖ right sum (u64 BE)). */
 export function nodeHash(lh: Buffer, ls: bigint, rh: Buffer, rs: bigint): Buffer {
-  return createHash('sha256')
-    .update(Buffer.from([1]))
-    .update(lh)
-    .update(u64(ls))
-    .update(rh)
-    .update(u64(rs))
-    .digest();
+  if (lh.length !== 32 || rh.length !== 32) throw new RangeError('hashes are 32 bytes');
+  return nodeInto(Buffer.alloc(NODE_BYTES), lh, ls, rh, rs);
 }
 
 export interface Level {
@@ -63,6 +80,7 @@ export function buildTree(leaves: Level): Tree {
   while (level.sums.length > 1) {
     const n = Math.ceil(level.sums.length / 2);
     const next: Level = { hashes: Buffer.allocUnsafe(n * 32), sums: new BigUint64Array(n) };
+    const scratch = Buffer.alloc(NODE_BYTES);
     for (let i = 0; i < n; i++) {
       const l = 2 * i;
       const r = l + 1;
@@ -71,7 +89,7 @@ export function buildTree(leaves: Level): Tree {
       const rh = r < level.sums.length ? hashAt(level, r) : EMPTY_HASH;
       const sum = ls + rs;
       if (sum > MAX_AMOUNT) throw new RangeError('sum overflows 63 bits');
-      nodeHash(hashAt(level, l), ls, rh, rs).copy(next.hashes, i * 32);
+      nodeInto(scratch, hashAt(level, l), ls, rh, rs).copy(next.hashes, i * 32);
       next.sums[i] = sum;
     }
     levels.push(next);
@@ -112,6 +130,20 @@ export interface UserLeaves {
   amounts: bigint[];
 }
 
+/** 32 random bytes per call, drawn from the CSPRNG 128 KiB at a time. */
+function randomNonces() {
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at === pool.length) {
+      pool = randomBytes(32 * 4096);
+      at = 0;
+    }
+    at += 32;
+    return pool.subarray(at - 32, at);
+  };
+}
+
 /**
  * Leaves for every user: each amount split into several parts, each part a leaf at a
  * random position (a Fisher-Yates shuffle of all leaves). `nonceFor` is injectable so a
@@ -128,7 +160,7 @@ export function buildLeaves(
 ): { leaves: Level; owners: UserLeaves[] } {
   const maxParts = options.maxParts ?? 4;
   const split = options.split ?? ((a: bigint) => splitAmount(a, maxParts));
-  const nonceFor = options.nonceFor ?? (() => randomBytes(32));
+  const nonceFor = options.nonceFor ?? randomNonces();
   const parts = users.map((u) => split(u.amount));
   const count = parts.reduce((n, p) => n + p.length, 0);
   // Position k of the shuffled order holds leaf order[k].
@@ -146,15 +178,17 @@ export function buildLeaves(
   for (let k = 0; k < count; k++) positionOf[order[k]!] = k;
   const leaves: Level = { hashes: Buffer.allocUnsafe(count * 32), sums: new BigUint64Array(count) };
   const owners: UserLeaves[] = [];
+  const scratch = Buffer.alloc(LEAF_BYTES);
   let seq = 0;
   users.forEach((u, ui) => {
     const nonce = nonceFor(u.userId);
+    if (nonce.length !== 32) throw new RangeError('a nonce is 32 bytes');
     const uh = userHash(u.userId);
     const indexes: number[] = [];
     const amounts = parts[ui]!;
     amounts.forEach((amount, part) => {
       const position = positionOf[seq++]!;
-      leafHash(uh, nonce, part, amount).copy(leaves.hashes, position * 32);
+      leafInto(scratch, uh, nonce, part, amount).copy(leaves.hashes, position * 32);
       leaves.sums[position] = amount;
       indexes.push(position);
     });
