@@ -4,7 +4,7 @@
 // left out. We run the binary directly (not the wrapper's bin.mjs, which is one more Node
 // process between us and the node and re-raises signals).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -53,6 +53,54 @@ export function portIsFree(port: number): Promise<boolean> {
     probe.once('error', () => resolve(false));
     probe.listen(port, HOST, () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * Whether process `pid` holds the listening TCP socket on `port` (from /proc on Linux);
+ * null where that cannot be told (no /proc). A port checked free a moment ago can be taken
+ * by another process before anvil binds it: anvil then exits, and whatever answers on the
+ * port is someone else's node (another Olive, another test), not ours.
+ */
+export function listensOn(pid: number, port: number): boolean | null {
+  if (!existsSync('/proc/net/tcp')) return null;
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st ... inode: state 0A is LISTEN.
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === '0A' && fields[1]?.endsWith(hex) && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // gone
+  }
+  for (const fd of fds) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode && inodes.has(inode)) return true;
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return false;
+}
+
+/** Thrown when the port was taken before anvil could bind it: start again on another. */
+export class PortTakenError extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken by another process before anvil could listen on it`);
+    this.name = 'PortTakenError';
+  }
 }
 
 /** A port the OS says is free now (bind to 0, read it, release it). */
@@ -143,12 +191,31 @@ export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
     args.push('--state', options.stateFile);
     args.push('--state-interval', String(options.stateIntervalS ?? 5));
   }
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
+  // A kept chain (state on disk) is the demo's stand-in for a public chain, which goes on
+  // when Olive crashes: it runs in a process group of its own, so a SIGKILL of `npm start`'s
+  // group leaves it mining, with nothing lost; the next start stops it (SIGTERM: it dumps
+  // its state) and resumes from the file (decision 119). Its stderr then goes to a file
+  // beside the state, not to a pipe that would break when this process dies.
+  const logFile = options.stateFile ? join(dirname(options.stateFile), 'anvil.log') : null;
+  const logFd = logFile ? openSync(logFile, 'a') : null;
+  const child = spawn(anvilBinary(), args, {
+    stdio: ['ignore', 'ignore', logFd ?? 'pipe'],
+    detached: logFd !== null,
+  });
+  if (logFd !== null) closeSync(logFd);
+  let piped = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4000);
+    piped = (piped + chunk).slice(-4000);
   });
+  const stderrTail = () => {
+    if (!logFile) return piped;
+    try {
+      return readFileSync(logFile, 'utf8').slice(-4000);
+    } catch {
+      return '';
+    }
+  };
   // A child that cannot be spawned reports it here, not by throwing.
   let spawnError: Error | null = null;
   child.on('error', (error) => {
@@ -164,9 +231,11 @@ export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   exitedPromise();
   child.once('exit', () => running.delete(child));
 
+  const rpcUrl = `http://${HOST}:${options.port}`;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      if (options.stateFile && !isGone(child)) await stopMining(rpcUrl);
       signal(child, 'SIGTERM');
       // A state dump of a long demo takes a moment; SIGKILL only if it hangs.
       const killer = setTimeout(() => signal(child, 'SIGKILL'), 10_000);
@@ -175,29 +244,63 @@ export async function spawnAnvil(options: AnvilOptions): Promise<AnvilProcess> {
       running.delete(child);
     })());
 
-  const rpcUrl = `http://${HOST}:${options.port}`;
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (spawnError || isGone(child)) {
       await stop();
+      // Exited because another process holds the port (it answers there): try elsewhere.
+      if (!spawnError && (await answers(rpcUrl))) throw new PortTakenError(options.port);
       const reason = spawnError
         ? String(spawnError)
         : `exited (${child.signalCode ?? child.exitCode})`;
-      throw new Error(`anvil did not start: ${reason}\n${stderr.trim()}`);
+      throw new Error(`anvil did not start: ${reason}\n${stderrTail().trim()}`);
     }
-    if (await answers(rpcUrl)) return { child, rpcUrl, stop };
+    // Something answers: ours only if our child holds the port. Another node on it means
+    // ours lost the race for the port and is about to exit (or has): start elsewhere.
+    if (await answers(rpcUrl)) {
+      const ours = child.pid === undefined ? false : listensOn(child.pid, options.port);
+      if (ours !== false) return { child, rpcUrl, stop };
+      if (isGone(child) || Date.now() > deadline) {
+        await stop();
+        throw new PortTakenError(options.port);
+      }
+    }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`anvil did not answer within ${options.timeoutMs} ms\n${stderr.trim()}`);
+      throw new Error(
+        `anvil did not answer within ${options.timeoutMs} ms\n${stderrTail().trim()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Stops block production, before a SIGTERM that makes anvil save its state: a block mined
+ * after the save but before the exit has already been answered to its sender (a receipt)
+ * and would be lost with the exit; the crash test saw exactly that. Transactions sent
+ * afterwards wait unmined (nobody got a receipt for them). Best effort: a node that does
+ * not answer is stopped anyway.
+ */
+export async function stopMining(rpcUrl: string): Promise<void> {
+  for (const [method, params] of [
+    ['evm_setIntervalMining', [0]],
+    ['evm_setAutomine', [false]],
+  ] as const) {
+    await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => undefined);
   }
 }
 
 /** The pid recorded beside a state file, if that process is still an anvil. */
 export function staleAnvil(pidFile: string): number | null {
   try {
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    // First line: the pid; second line: its RPC URL.
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]!.trim());
     if (!Number.isInteger(pid) || pid <= 0) return null;
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     return cmdline.includes('anvil') ? pid : null;

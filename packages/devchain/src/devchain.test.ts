@@ -5,11 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hexToTron } from '@olive/chain';
 import { parseAbiItem, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { anvil } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devchainArtifacts } from './contracts.ts';
 import { readDeployment, type DevchainDeployment } from './deployment.ts';
 import { blockNumber, rpc } from './rpc.ts';
-import { startDevchain, type Devchain } from './start.ts';
+import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
+import { listensOn, PortTakenError, spawnAnvil } from './anvil.ts';
+import { DEVCHAIN_CHAIN_ID, startDevchain, type Devchain } from './start.ts';
 import { devchainClients, devchainCommands, sendTestUsdt, usdtBalance } from './usdt.ts';
 
 const TRANSFER = parseAbiItem(
@@ -139,6 +144,47 @@ describe('sending test USDT', () => {
     expect(erc20).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
+  // CI's restart test lost a faucet deposit this way: the gas was estimated while the
+  // deposit address still held USDT, the sweeper emptied it first in the same block, and a
+  // transfer to an empty balance (a new storage slot) ran out of gas and reverted, silently.
+  it('still lands when the recipient is emptied between the estimate and the block', async () => {
+    const holderKey = generatePrivateKey();
+    const holder = privateKeyToAccount(holderKey);
+    await rpc(chain.rpcUrl, 'anvil_setBalance', [holder.address, `0x${(10n ** 20n).toString(16)}`]);
+    await sendTestUsdt({ deployment: chain, network: 'erc20', to: holder.address, amount: '10' });
+    const { publicClient, walletClient } = devchainClients(chain.rpcUrl, holderKey);
+    await rpc(chain.rpcUrl, 'evm_setAutomine', [false]);
+    try {
+      const faucetTx = await sendTestUsdt({
+        deployment: chain,
+        network: 'erc20',
+        to: holder.address,
+        amount: '100',
+        wait: false,
+      });
+      // The holder sends everything away with a higher tip: first in the block.
+      await walletClient!.writeContract({
+        chain: anvil,
+        account: holder,
+        address: chain.contracts.erc20.address,
+        abi: devchainArtifacts().TestUSDT.abi,
+        functionName: 'transfer',
+        args: [ALICE, 10_000_000n],
+        gas: 100_000n,
+        maxPriorityFeePerGas: 50_000_000_000n,
+        maxFeePerGas: 100_000_000_000n,
+      });
+      await rpc(chain.rpcUrl, 'evm_mine');
+      const receipt = await publicClient.getTransactionReceipt({ hash: faucetTx });
+      expect(receipt.status).toBe('success');
+      expect(
+        await usdtBalance({ deployment: chain, network: 'erc20', address: holder.address }),
+      ).toBe('100');
+    } finally {
+      await rpc(chain.rpcUrl, 'evm_setAutomine', [true]);
+    }
+  });
+
   it('rejects bad input before sending', async () => {
     const send = (network: string, to: string, amount: string) =>
       sendTestUsdt({ deployment: chain, network, to, amount });
@@ -236,6 +282,40 @@ describe('stop', () => {
     await Promise.all([extra.stop(), extra.stop()]);
     await extra.stop();
     expect(existsSync(extra.deploymentFile)).toBe(false);
+  });
+});
+
+describe('a port taken by another process', () => {
+  it('tells which process listens on a port', async () => {
+    const server = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as { port: number }).port;
+    const other = spawn('sleep', ['5']);
+    try {
+      expect(listensOn(process.pid, port)).toBe(true);
+      expect(listensOn(other.pid!, port)).toBe(false);
+    } finally {
+      other.kill();
+      server.close();
+    }
+  });
+
+  it("refuses to take someone else's node for its own", async () => {
+    // Another process's JSON-RPC node on the port anvil was told to use: it answers, but
+    // the anvil we started cannot listen there and must not be reported as started.
+    const impostor = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x7a69' }));
+    }).listen(0, '127.0.0.1');
+    await new Promise((r) => impostor.once('listening', r));
+    const port = (impostor.address() as { port: number }).port;
+    try {
+      await expect(
+        spawnAnvil({ port, chainId: DEVCHAIN_CHAIN_ID, timeoutMs: 20_000 }),
+      ).rejects.toBeInstanceOf(PortTakenError);
+    } finally {
+      impostor.close();
+    }
   });
 });
 

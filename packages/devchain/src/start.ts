@@ -9,7 +9,15 @@ import { hexToTron, parseTokenAmount, type Network } from '@olive/chain';
 import { getAddress, type Hex, type PublicClient, type WalletClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
-import { freePort, portIsFree, spawnAnvil, staleAnvil, type AnvilProcess } from './anvil.ts';
+import {
+  freePort,
+  portIsFree,
+  PortTakenError,
+  spawnAnvil,
+  staleAnvil,
+  stopMining,
+  type AnvilProcess,
+} from './anvil.ts';
 import { devchainArtifacts, type CompiledContract } from './contracts.ts';
 import {
   DEFAULT_DATA_DIR,
@@ -203,6 +211,8 @@ export async function startDevchain(options: StartDevchainOptions = {}): Promise
   if (pidFile) {
     const stale = staleAnvil(pidFile);
     if (stale) {
+      const staleUrl = readFileSync(pidFile, 'utf8').split('\n')[1]?.trim();
+      if (staleUrl) await stopMining(staleUrl);
       try {
         process.kill(stale, 'SIGTERM');
       } catch {
@@ -227,8 +237,9 @@ export async function startDevchain(options: StartDevchainOptions = {}): Promise
   }
 
   const wanted = options.port ?? DEFAULT_DEVCHAIN_PORT;
-  const start = async (): Promise<AnvilProcess> => {
-    const port = wanted > 0 && (await portIsFree(wanted)) ? wanted : await freePort();
+  const startOn = async (attempt: number): Promise<AnvilProcess> => {
+    const port =
+      wanted > 0 && attempt === 0 && (await portIsFree(wanted)) ? wanted : await freePort();
     const node = await spawnAnvil({
       port,
       chainId: DEVCHAIN_CHAIN_ID,
@@ -236,8 +247,19 @@ export async function startDevchain(options: StartDevchainOptions = {}): Promise
       ...(stateFile ? { stateFile, stateIntervalS: options.stateIntervalS ?? 5 } : {}),
       timeoutMs: options.startTimeoutMs ?? 30_000,
     });
-    if (pidFile && node.child.pid) writeFileSync(pidFile, `${node.child.pid}\n`);
+    if (pidFile && node.child.pid) writeFileSync(pidFile, `${node.child.pid}\n${node.rpcUrl}\n`);
     return node;
+  };
+  // The port was free when checked but another process bound it first: a port of the OS's
+  // choosing, a few times (it may race too), rather than someone else's node.
+  const start = async (): Promise<AnvilProcess> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await startOn(attempt);
+      } catch (error) {
+        if (!(error instanceof PortTakenError) || attempt >= 4) throw error;
+      }
+    }
   };
 
   // Compile (or read the cache) before the node boots: anvil starts in ~0.1 s.

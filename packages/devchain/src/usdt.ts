@@ -110,6 +110,11 @@ export async function sendTestUsdt(options: SendTestUsdtOptions): Promise<Hex> {
       // The fake token is minted, not transferred: nobody holds a supply of it.
       functionName: options.fake ? 'mint' : 'transfer',
       args: [to, value],
+      // A fixed limit, not the estimate: the estimate prices the state at the time of
+      // asking, and a recipient emptied before the block (the sweeper, moving a deposit to
+      // the hot wallet) makes the transfer write a new storage slot, which costs ~17,000
+      // more gas; the estimated transfer then reverts, silently under interval mining.
+      gas: 150_000n,
     }),
   );
   if (options.wait ?? deployment.mining?.auto !== false) {
