@@ -182,15 +182,23 @@ describe('security headers', () => {
     for (const request of [
       { method: 'POST' as const, url: '/api/main/update', payload: { lang: 'en' } },
       { method: 'POST' as const, url: '/api/user/userinfo', payload: { lang: 'en' } },
+      { method: 'POST' as const, url: '/api/no/such/call', payload: { lang: 'en' } },
       { method: 'GET' as const, url: '/no/such/page' },
     ]) {
       const reply = await t.app.inject(request);
-      expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+      const isApi = request.url.startsWith('/api/');
+      const csp = reply.headers['content-security-policy'];
+      expect(csp).toContain("frame-ancestors 'none'");
+      // A JSON reply may load nothing at all; a page its own scripts only.
+      if (isApi) expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+      else expect(csp).toContain("script-src 'self'");
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
       expect(reply.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(reply.headers['referrer-policy']).toBe('no-referrer');
+      // Only a document uses the opener policy.
+      expect(reply.headers['cross-origin-opener-policy']).toBe(isApi ? undefined : 'same-origin');
       expect(reply.headers['cross-origin-embedder-policy']).toBeUndefined();
       expect(reply.headers['x-powered-by']).toBeUndefined();
     }

@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     ok<T>(data: T, key?: string): Envelope<T>;
   }
+  interface FastifyReply {
+    /** Sends the success envelope around data already serialised as JSON text (`json`). */
+    okJson(json: string, key?: string): FastifyReply;
+  }
 }
 
 interface AjvError {
@@ -58,7 +62,9 @@ export function describeValidationError(
 /** The first field (one level of nesting) whose value `bad` refuses. */
 function firstField(input: unknown, bad: (value: unknown) => boolean, depth = 0): string | null {
   if (!input || typeof input !== 'object' || depth > 1) return null;
-  for (const [field, value] of Object.entries(input)) {
+  const fields = input as Record<string, unknown>;
+  for (const field of Object.keys(fields)) {
+    const value = fields[field];
     if (bad(value) || firstField(value, bad, depth + 1)) return field;
   }
   return null;
@@ -76,22 +82,33 @@ const nonFinite = (value: unknown) => typeof value === 'number' && !Number.isFin
 
 /** Refuses the request, naming the field, when its body or query holds a `bad` value. */
 function refuseWhere(bad: (value: unknown) => boolean) {
-  return async (request: FastifyRequest) => {
+  // A callback hook, not an async one: it never waits, and every call runs it.
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const field = firstField(request.body, bad) ?? firstField(request.query, bad);
-    if (field) throw fieldError(field);
+    done(field ? fieldError(field) : undefined);
   };
 }
 
 function langOf(request: FastifyRequest) {
-  // The error may come before preValidation ran (an unreadable body), so read it again.
+  // The error may come before preValidation ran (an unreadable body, a shed call before
+  // the body was read), so read the call's `lang` again, as preValidation does.
   const body = request.body as Record<string, unknown> | undefined;
-  return normalizeLanguage(request.lang ?? (body && typeof body === 'object' ? body.lang : 'en'));
+  const query = request.query as Record<string, unknown> | undefined;
+  return normalizeLanguage(
+    (body && typeof body === 'object' ? body.lang : undefined) ?? query?.lang ?? request.lang,
+  );
 }
 
 export default fp(
   async (app) => {
     app.decorateRequest('ok', function <T>(this: FastifyRequest, data: T, key = 'success') {
       return { code: ReplyCode.Ok, msg: this.t(key), data };
+    });
+    app.decorateReply('okJson', function (this: FastifyReply, json: string, key = 'success') {
+      const msg = JSON.stringify(this.request.t(key));
+      return this.type('application/json; charset=utf-8').send(
+        `{"code":${ReplyCode.Ok},"msg":${msg},"data":${json}}`,
+      );
     });
 
     // No text with a NUL character reaches a handler: PostgreSQL refuses it mid-query.
@@ -127,6 +144,13 @@ export default fp(
       if (error.statusCode === 429) {
         const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
         return send(200, { code: ReplyCode.Failure, msg: t('error.rate_limited', { seconds }) });
+      }
+      // Load shed (under-pressure.ts: the event loop fell behind): a busy server, not a
+      // fault, so not logged as one. Like the rate limit, an envelope the app shows as a
+      // translated message (Retry-After is set); balancers watch /health, which says 503.
+      if (error.code === 'FST_UNDER_PRESSURE') {
+        request.log.warn('load shed: event loop behind');
+        return send(200, { code: ReplyCode.Failure, msg: t('error.busy') });
       }
       // Transport-level problems (unreadable body, too large, wrong media type) keep
       // their HTTP status: the client shows them as 'ERROR <status>'.
