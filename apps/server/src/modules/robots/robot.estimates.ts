@@ -10,7 +10,6 @@ import {
   gridAt,
   gridLevels,
   snapToTick,
-  walkForward,
   type Direction,
   type GridParams,
   type MarketId,
@@ -23,6 +22,7 @@ import { marketOf, rateText, type MarketDataService } from '../market/market-dat
 import type { SettingsRepository } from '../support/settings.repository.ts';
 import { directionOf, principalOf } from './robot.common.ts';
 import { makerFeeRateOf } from './robot.fees.ts';
+import { searchOffLoop } from './search-runner.ts';
 
 /** A search is reused this long for the same market, direction and principal. */
 const SEARCH_TTL_MS = 10 * 60_000;
@@ -76,7 +76,7 @@ export function robotEstimates(deps: {
     const hit = own ? undefined : searches.get(key);
     if (hit && now >= hit.at && now - hit.at < SEARCH_TTL_MS) return hit.value;
     const candles = await marketData.lastMonth(market);
-    const result = walkForward({
+    const result = await searchOffLoop({
       market,
       direction,
       principal,
