@@ -45,7 +45,7 @@ import { profileService } from './modules/users/profile.service.ts';
 import { registrationService } from './modules/users/registration.service.ts';
 import { userRepository } from './modules/users/user.repository.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { userViews } from './modules/users/views.ts';
+import { userViews, type UserProfile } from './modules/users/views.ts';
 import { depositKeys, type ChainEnvironment } from './modules/wallet/chain-environment.ts';
 import { depositRepository } from './modules/wallet/deposit.repository.ts';
 import { depositService } from './modules/wallet/deposit.service.ts';
@@ -67,7 +67,7 @@ import { contentModule } from './modules/content/module.ts';
 import { teamModule } from './modules/team/module.ts';
 import { reservesModule } from './modules/reserves/module.ts';
 import { adminModule } from './modules/admin/module.ts';
-import { balanceCache } from './modules/ledger/balance-cache.ts';
+import { BALANCE_CHANNEL, PROFILE_CHANNEL, userCache } from './db/user-cache.ts';
 import type { UserBalances } from './modules/ledger/ledger.service.ts';
 import { auditRepository } from './modules/ledger/audit.repository.ts';
 import { auditService } from './modules/ledger/audit.service.ts';
@@ -97,14 +97,17 @@ export interface AppDeps {
   /** Mining network data; default from MINING_FEED (the seeded simulator unless mempool). */
   miningFeed?: MiningDataFeed;
   /**
-   * The database's connection string, for the balance cache's listening connection
-   * (docs/decisions/117b-balance-cache.md). Without it, balances are read on every call.
+   * The database's connection string, for the listening connections of the balance and
+   * profile caches (docs/decisions/117b-balance-cache.md, 121-profile-cache.md). Without
+   * it, balances and profiles are read on every call.
    */
   databaseUrl?: string;
 }
 
 /** The longest a user's balance figures are served from memory without a notification. */
 export const BALANCE_CACHE_MAX_AGE_MS = 10_000;
+/** The same for the profile and saved addresses, which triggers announce (decision 121). */
+export const PROFILE_CACHE_MAX_AGE_MS = 60_000;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -139,12 +142,19 @@ export function createServices(deps: AppDeps) {
     touchMs: 60_000,
   });
   const settings = settingsRepository(db);
-  const balances = balanceCache<UserBalances>({
+  const balances = userCache<UserBalances>({
+    channel: BALANCE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
     maxAgeMs: BALANCE_CACHE_MAX_AGE_MS,
   });
+  const profileCache = userCache<UserProfile>({
+    channel: PROFILE_CHANNEL,
+    connectionString: deps.databaseUrl ?? null,
+    maxAgeMs: PROFILE_CACHE_MAX_AGE_MS,
+  });
   const ledger = ledgerService(ledgerRepository(db), { balanceCache: balances });
-  const users = userRepository(db);
+  const profileWrites = { changed: (userId: string) => profileCache.touched([userId]) };
+  const users = userRepository(db, profileWrites);
   const counters = deps.redis ? redisCounters(deps.redis) : memoryCounters(clock);
   const captchas = captchaService(db, clock, deps.captchaGenerator ?? svgCaptchaGenerator);
   const codes = codeService(db, clock);
@@ -198,7 +208,7 @@ export function createServices(deps: AppDeps) {
   });
   const chain = deps.chain ?? null;
   const deposits = depositRepository(db);
-  const withdrawalRepo = withdrawalRepository(db);
+  const withdrawalRepo = withdrawalRepository(db, profileWrites);
   const depositsService = depositService({
     repo: deposits,
     keys: depositKeys(config),
@@ -215,7 +225,12 @@ export function createServices(deps: AppDeps) {
     platformWallets: () => platformWallets,
     secondFactor: security.twoFactor,
   });
-  const views = userViews(users, (id) => ledger.shownBalances(id), withdrawals.addresses);
+  const views = userViews(
+    users,
+    (id) => ledger.shownBalances(id),
+    withdrawals.addresses,
+    profileCache,
+  );
   const marketData = marketDataService({
     ...(deps.feed ? { feed: deps.feed } : createFeed(config, clock)),
     repo: marketRepository(db),
@@ -287,6 +302,7 @@ export function createServices(deps: AppDeps) {
   });
   return {
     balances,
+    profileCache,
     admin,
     content,
     team,
@@ -343,8 +359,10 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.mailer.close());
-  await services.balances.start();
-  app.addHook('onClose', async () => services.balances.stop());
+  await Promise.all([services.balances.start(), services.profileCache.start()]);
+  app.addHook('onClose', async () => {
+    await Promise.all([services.balances.stop(), services.profileCache.stop()]);
+  });
   // An exchange feed polls once listening; the simulator computes prices when asked.
   app.addHook('onListen', async () => services.marketData.start());
   app.addHook('onClose', async () => services.marketData.stop());

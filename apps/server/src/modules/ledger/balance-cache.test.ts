@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
+import { cachingPair, until } from '../../../test/caches.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
 import { platformAccount, userAccount } from './ledger.service.ts';
@@ -12,12 +13,7 @@ import { platformAccount, userAccount } from './ledger.service.ts';
 let t: TestApp;
 let other: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ balanceCache: true });
-  // A second process on the same database (a worker, or another API process).
-  other = await createTestApp({
-    database: { db: t.db, url: t.databaseUrl } as never,
-    balanceCache: true,
-  });
+  ({ t, other } = await cachingPair());
 });
 afterAll(async () => {
   await other.close();
@@ -50,18 +46,6 @@ const homeTotal = async (headers: Record<string, string>) =>
       headers,
     )
   ).data!.assets.total_assets;
-
-/** Polls until `read` gives `want`, for at most two seconds; returns how long it took. */
-async function until(read: () => Promise<string>, want: string) {
-  const started = Date.now();
-  let seen = await read();
-  while (seen !== want && Date.now() - started < 2_000) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    seen = await read();
-  }
-  expect(seen).toBe(want);
-  return Date.now() - started;
-}
 
 describe('balance cache', () => {
   it('listens once the app is built, and only with a connection string', async () => {
@@ -138,7 +122,7 @@ describe('balance cache', () => {
 
     await sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'olive-balance-cache' and datname = current_database()
+      where application_name = 'olive-cache-ledger_moved' and datname = current_database()
     `.execute(t.db);
     const started = Date.now();
     while (t.app.services.balances.active && Date.now() - started < 2_000) {

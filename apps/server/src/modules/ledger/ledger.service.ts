@@ -2,7 +2,7 @@
 // balance it touches in the same transaction, idempotently by a caller-chosen key.
 // Other modules call it, inside their own transaction when they change state with it.
 import { createHash, randomInt } from 'node:crypto';
-import type { BalanceCache } from './balance-cache.ts';
+import type { UserCache } from '../../db/user-cache.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -222,8 +222,8 @@ export function ledgerService(
   repo: LedgerRepository,
   options: {
     shards?: Partial<Record<PlatformAccountKind, number>>;
-    /** Users' balance figures kept until their accounts move (balance-cache.ts). */
-    balanceCache?: BalanceCache<UserBalances>;
+    /** Users' balance figures kept until their accounts move (db/user-cache.ts). */
+    balanceCache?: UserCache<UserBalances>;
   } = {},
 ) {
   const shardsOf: ShardCount = (kind) => options.shards?.[kind] ?? defaultShards(kind);

@@ -9,11 +9,12 @@ import {
   type Updateable,
 } from 'kysely';
 import type { ListQuery } from '../../db/list-query.ts';
+import type { ProfileWrites } from '../../db/user-cache.ts';
 
 /** Counts stop at this many rows; above it an unfiltered list gives the planner's estimate. */
 export const EXACT_COUNT_MAX = 10_000;
 
-export function userRepository(db: Db) {
+export function userRepository(db: Db, { changed }: ProfileWrites = {}) {
   return {
     /** By the account it registered with, or by an identifier bound to it later. */
     findByAccount(account: string) {
@@ -60,6 +61,7 @@ export function userRepository(db: Db) {
     },
     async update(id: string, values: Updateable<UsersTable>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
+      changed?.(id);
     },
     async saveAvatar(userId: string, image: Buffer, etag: string, url: string) {
       await db.transaction().execute(async (trx) => {
@@ -72,6 +74,7 @@ export function userRepository(db: Db) {
           .execute();
         await trx.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
       });
+      changed?.(userId);
     },
     /**
      * The console's users list: account prefix search (index users_account_prefix_idx)

@@ -1,10 +1,11 @@
 // SQL for saved withdrawal addresses, withdrawals and hot-wallet nonces.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ProfileWrites } from '../../db/user-cache.ts';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import type { Network } from './networks.ts';
 
-export function withdrawalRepository(db: Db) {
+export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
   return {
     db,
 
@@ -34,11 +35,12 @@ export function withdrawalRepository(db: Db) {
         .onConflict((oc) => oc.doNothing())
         .returning('address')
         .executeTakeFirst();
+      if (row) changed?.(userId);
       return Boolean(row);
     },
 
     async resetAddress(userId: string, network: Network, operatorId: string, reason: string) {
-      return db.transaction().execute(async (trx) => {
+      const address = await db.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('withdrawal_addresses')
           .where('user_id', '=', userId)
@@ -58,6 +60,8 @@ export function withdrawalRepository(db: Db) {
           .execute();
         return removed.address;
       });
+      if (address) changed?.(userId);
+      return address;
     },
 
     /** Sum of today's (UTC) withdrawals that still count: not rejected, not failed. */

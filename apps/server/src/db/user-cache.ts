@@ -1,15 +1,19 @@
-// A user's balance figures (what userinfo and Home show) kept in memory until the ledger
-// moves one of their accounts. A post drops its users here at once, keeps them out of the
-// cache for a second (its transaction may commit later), and announces them on the
-// `ledger_moved` channel to every other process, which drops them too: about 20 ms after
-// the post and again a second later. The announcement is a NOTIFY of its own, outside the
-// ledger's transactions: a NOTIFY inside them serialises their commits (it cost single
-// posts 45% of their rate). While the listening connection is down nothing is cached.
-// Balances changed by hand in SQL show within the maximum age
-// (docs/decisions/117b-balance-cache.md).
+// Per-user figures kept in memory until a notification on a channel says they changed.
+// Two caches use it (one listening connection each):
+// - the balance cache (`ledger_moved`): what userinfo and Home show of a user's balances.
+//   A post drops its users here at once, keeps them out of the cache for a second (its
+//   transaction may commit later), and announces them to every other process, which drops
+//   them too: about 20 ms after the post and again a second later. The announcement is a
+//   NOTIFY of its own, outside the ledger's transactions: a NOTIFY inside them serialises
+//   their commits (it cost single posts 45% of their rate). Balances changed by hand in
+//   SQL show within the maximum age (docs/decisions/117b-balance-cache.md).
+// - the profile cache (`user_changed`): the shown part of the user row and the saved
+//   withdrawal addresses, announced by triggers at commit (docs/decisions/121-profile-cache.md).
+// While the listening connection is down nothing is cached.
 import pg from 'pg';
 
 export const BALANCE_CHANNEL = 'ledger_moved';
+export const PROFILE_CHANNEL = 'user_changed';
 /** After a post in this process, its users' figures are read afresh for this long. */
 const TOUCH_MS = 1_000;
 /** Posts' users are announced in one NOTIFY per this many milliseconds. */
@@ -20,7 +24,17 @@ const PAYLOAD_BYTES = 7_000;
 const MANY_USERS = 5_000;
 const MAX_ENTRIES = 100_000;
 
-export interface BalanceCacheOptions {
+/**
+ * For a repository that writes what the profile cache holds: told after each such write in
+ * this process, so the entry is dropped at once (the trigger's notification follows).
+ */
+export interface ProfileWrites {
+  changed?: (userId: string) => void;
+}
+
+export interface UserCacheOptions {
+  /** The channel whose notifications (user ids, comma-separated; `*` for all) drop entries. */
+  channel: string;
   /** A connection string to listen on; null turns the cache off. */
   connectionString: string | null;
   /** The longest an entry is served, even without a notification (0: no cache). */
@@ -29,7 +43,8 @@ export interface BalanceCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-export function balanceCache<T>(options: BalanceCacheOptions) {
+export function userCache<T>(options: UserCacheOptions) {
+  const channel = options.channel;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { at: number; value: T }>();
   const touchedAt = new Map<string, number>();
@@ -68,7 +83,7 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
     if (current) payloads.push(current);
     for (const payload of payloads) {
       sender
-        .query('select pg_notify($1, $2)', [BALANCE_CHANNEL, payload])
+        .query('select pg_notify($1, $2)', [channel, payload])
         .catch((error: unknown) => options.onError?.(error));
     }
   }
@@ -76,6 +91,9 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
   function drop(userId: string) {
     entries.delete(userId);
     generations.set(userId, (generations.get(userId) ?? 0) + 1);
+    // One number per user ever dropped would grow with the user base: past the bound,
+    // start again from nothing (everything is read afresh once).
+    if (generations.size > MAX_ENTRIES) dropAll();
   }
   function dropAll() {
     entries.clear();
@@ -87,7 +105,7 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
     if (stopped || !options.connectionString || options.maxAgeMs <= 0) return;
     const next = new pg.Client({
       connectionString: options.connectionString,
-      application_name: 'olive-balance-cache',
+      application_name: `olive-cache-${channel}`,
     });
     const lost = (error?: unknown) => {
       if (client !== next) return;
@@ -101,7 +119,7 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      if (message.channel !== BALANCE_CHANNEL) return;
+      if (message.channel !== channel) return;
       for (const id of (message.payload || '*').split(',')) {
         if (id === '*') dropAll();
         else drop(id);
@@ -110,7 +128,7 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${BALANCE_CHANNEL}`);
+      await next.query(`listen ${channel}`);
       if (client === next) listening = true;
     } catch (error) {
       lost(error);
@@ -183,4 +201,4 @@ export function balanceCache<T>(options: BalanceCacheOptions) {
   };
 }
 
-export type BalanceCache<T> = ReturnType<typeof balanceCache<T>>;
+export type UserCache<T> = ReturnType<typeof userCache<T>>;

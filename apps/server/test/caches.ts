@@ -1,0 +1,29 @@
+// For the tests of the per-user caches (balance, profile): two app processes on one
+// database, both caching, and a poll for a figure that another process changed.
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+
+/**
+ * The app under test and a second process on the same database (a worker, the console,
+ * another API process), both with their caches on. Close `other` first.
+ */
+export async function cachingPair(): Promise<{ t: TestApp; other: TestApp }> {
+  const t = await createTestApp({ balanceCache: true });
+  const other = await createTestApp({
+    database: { db: t.db, url: t.databaseUrl } as never,
+    balanceCache: true,
+  });
+  return { t, other };
+}
+
+/** Polls until `read` gives `want`, for at most two seconds; returns how long it took. */
+export async function until(read: () => Promise<string>, want: string) {
+  const started = Date.now();
+  let seen = await read();
+  while (seen !== want && Date.now() - started < 2_000) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    seen = await read();
+  }
+  expect(seen).toBe(want);
+  return Date.now() - started;
+}
