@@ -46,8 +46,16 @@ export function translate(lang: Language, key: string, params: Params = {}): str
   });
 }
 
+const translators = new Map<Language, Translate>();
+
+/** One translator per language, made once (every call asks for one). */
 export function translatorFor(lang: Language): Translate {
-  return (key, params) => translate(lang, key, params);
+  let t = translators.get(lang);
+  if (!t) {
+    t = (key, params) => translate(lang, key, params);
+    translators.set(lang, t);
+  }
+  return t;
 }
 
 export const languagesWithCatalogues = () => LANGUAGE_CODES.filter((c) => catalogues.has(c));

@@ -2,7 +2,7 @@
 // when idle too long, at its absolute expiry, or when revoked. Older sessions are
 // rotated: the reply carries a new token and the old one keeps working for a short
 // grace period so requests already in flight do not fail.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionRepository } from './session.repository.ts';
 
@@ -23,7 +23,8 @@ export interface ResolvedSession {
   rotatedToken?: string;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest();
+// Node's one-shot hash: no Hash object per call (a signed-in call hashes its token each time).
+export const hashToken = (token: string) => hash('sha256', token, 'buffer');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /**
@@ -37,15 +38,15 @@ const SESSION_CACHE_MAX = 10_000;
 type SessionRow = NonNullable<Awaited<ReturnType<SessionRepository['findByHash']>>>;
 
 export function sessionService(repo: SessionRepository, clock: Clock, policy: SessionPolicy) {
-  // token hash (hex) -> the row and when it was read. Map order is insertion order, so the
-  // first key is the oldest when the cache is full.
+  // token hash (as a latin1 string, a character per byte) -> the row and when it was read.
+  // Map order is insertion order, so the first key is the oldest when the cache is full.
   const cache = new Map<string, { row: SessionRow; readAt: number }>();
   const forget = (match: (row: SessionRow) => boolean) => {
     for (const [key, entry] of cache) if (match(entry.row)) cache.delete(key);
   };
 
   async function lookup(tokenHash: Buffer): Promise<SessionRow | undefined> {
-    const key = tokenHash.toString('hex');
+    const key = tokenHash.toString('latin1');
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.readAt < SESSION_CACHE_MS) return hit.row;
@@ -94,7 +95,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
         : null;
     }
     if (now - new Date(row.created_at).getTime() >= policy.rotateMs) {
-      cache.delete(tokenHash.toString('hex'));
+      cache.delete(tokenHash.toString('latin1'));
       if (await repo.markReplaced(row.id, clock.now())) {
         const next = await issue(row.user_id, meta, new Date(row.expires_at));
         return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
@@ -103,7 +104,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
     }
     if (now - new Date(row.last_seen_at).getTime() >= policy.touchMs) {
       await repo.touch(row.id, clock.now());
-      cache.delete(tokenHash.toString('hex'));
+      cache.delete(tokenHash.toString('latin1'));
     }
     return { sessionId: row.id, userId: row.user_id };
   }

@@ -161,23 +161,36 @@ export function contentService(deps: ContentDeps) {
     };
   }
 
+  // The shared part as JSON text, without its closing brace, written once per build of it
+  // (serialising the lists on every call was most of what a cached call still cost).
+  const homeText = new WeakMap<HomePublic, string>();
+  const sharedText = (home: HomePublic) => {
+    let text = homeText.get(home);
+    if (text === undefined) {
+      text = JSON.stringify(home).slice(0, -1);
+      homeText.set(home, text);
+    }
+    return text;
+  };
+
   return {
-    async home(lang: string, userId: string | null) {
+    /**
+     * Home (maininfo's data) as JSON text: the part shared by a language's callers, and for
+     * a signed-in caller their totals and unread notices.
+     */
+    async homeJson(lang: string, userId: string | null): Promise<string> {
       const [home, figures, unread] = await Promise.all([
         kept(homeCache, lang, () => buildHome(lang)),
         userId ? deps.totals(userId) : null,
         // Reading the notices here clears the user's count at once (markNoticesSeen).
         userId ? kept(unreadCache, userId, () => repo.unreadNotices(userId, clock.now())) : null,
       ]);
-      if (!figures) return home;
-      return {
-        ...home,
-        assets: {
-          total_assets: formatAmount(figures.total_assets),
-          total_earnings: formatAmount(figures.total_earnings),
-        },
-        unread_notices: unread ?? 0,
-      };
+      if (!figures) return `${sharedText(home)}}`;
+      const assets = JSON.stringify({
+        total_assets: formatAmount(figures.total_assets),
+        total_earnings: formatAmount(figures.total_earnings),
+      });
+      return `${sharedText(home)},"assets":${assets},"unread_notices":${Number(unread ?? 0)}}`;
     },
 
     /** notice / news: one item by id, or a page of the list (newest first, pinned on top). */

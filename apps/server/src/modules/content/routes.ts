@@ -117,7 +117,9 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ content: ContentService 
         response: { 200: envelopeOf(MainInfo) },
       },
     },
-    async (request) => request.ok(await content.home(request.lang, request.caller?.userId ?? null)),
+    // Sent as text: Home's shared part is serialised once per build, not per call.
+    async (request, reply) =>
+      reply.okJson(await content.homeJson(request.lang, request.caller?.userId ?? null)),
   );
 
   for (const kind of ['notice', 'news'] as const) {

@@ -201,7 +201,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
         body: callBody({}),
       },
     },
-    async (request) => request.ok(await views.userinfo(request.caller!.userId)),
+    async (request, reply) => reply.okJson(await views.userinfoJson(request.caller!.userId)),
   );
 
   app.post(

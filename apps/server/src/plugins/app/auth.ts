@@ -34,9 +34,14 @@ export default fp<{ sessions: SessionService }>(
         if (required) throw new NotSignedInError();
         return;
       }
+      // Read only if the session is rotated (request.ip walks the proxy chain each time).
       const session = await sessions.resolve(token, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
+        get ip() {
+          return request.ip;
+        },
+        get userAgent() {
+          return request.headers['user-agent'];
+        },
       });
       if (!session) {
         if (required) throw new NotSignedInError();

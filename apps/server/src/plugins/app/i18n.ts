@@ -15,7 +15,8 @@ export default fp(
   async (app) => {
     app.decorateRequest('lang', 'en');
     app.decorateRequest('t', translatorFor('en'));
-    app.addHook('preValidation', async (request) => {
+    // A callback hook, not an async one: it never waits, and every call runs it.
+    app.addHook('preValidation', (request, _reply, done) => {
       // A call with no parameters may come with no body at all; it is an empty form.
       if (request.method === 'POST' && request.body === undefined && !request.isMultipart()) {
         request.body = {};
@@ -27,6 +28,7 @@ export default fp(
       );
       request.lang = lang;
       request.t = translatorFor(lang);
+      done();
     });
   },
   { name: 'olive-i18n' },
