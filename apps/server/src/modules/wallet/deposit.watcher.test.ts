@@ -196,6 +196,35 @@ describe('deposit watcher', () => {
     expect(await me.balance()).toBe('40');
   });
 
+  it('finds a transfer whose logs the node served late, in its newest block', async () => {
+    // A loaded anvil reports its newest block before that block's logs can be read: the
+    // first read of the tip shows nothing. The watcher reads the tip again once a block is
+    // on top of it, so the transfer is found, once.
+    const me = await investor();
+    const real = viemChainReader(c.chain.rpcUrl);
+    let lagging = true;
+    const late: ChainReader = {
+      ...real,
+      transferLogs: async (contract, from, to) => {
+        const head = await real.headNumber();
+        const logs = await real.transferLogs(contract, from, to);
+        return lagging ? logs.filter((l) => l.blockNumber < head) : logs;
+      },
+    };
+    const watcher = c.watcher('erc20', late);
+    await watcher.tick();
+    await send('erc20', await me.address('erc20'), '45');
+    await watcher.tick();
+    expect(await me.deposits('erc20')).toEqual([]);
+    lagging = false;
+    await c.chain.mine(3);
+    await watcher.tick();
+    expect(await me.balance()).toBe('45');
+    await c.chain.mine(3);
+    await watcher.tick();
+    expect(await depositEntries(me.user.userId)).toBe(1);
+  });
+
   it('leaves the ledger audit clean', async () => {
     const report = await c.audit();
     expect(report.checks.filter((check) => !check.ok)).toEqual([]);
