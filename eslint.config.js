@@ -28,4 +28,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Imperative overlays need the React 19 render hook set in lib/overlays.ts, which is
+    // not in the first load: take them from there (or lib/messages.ts), never directly.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/overlays.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd-mobile',
+              importNames: ['Toast', 'Modal', 'unstableSetRender'],
+              message: 'Import imperative overlays from lib/overlays.ts (or use lib/messages.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,34 +1,63 @@
 // The spec's message helpers (section 8): success and failure toasts, a one-button OK
 // modal, and a confirm modal titled "hint" that resolves to the person's choice.
+// antd-mobile's Toast and Modal (and the animation library under them) are not part of
+// the first load (issue 17): `preloadOverlays` fetches them once the first screen is
+// drawn, and a message asked for before that waits for them.
 import type { ReactNode } from 'react';
-import { Modal, Toast } from 'antd-mobile';
+import type * as OverlaysModule from './overlays.ts';
 import { i18n } from './i18n.ts';
 
 export const TOAST_MS = 3000;
 
+type Overlays = typeof OverlaysModule;
+let overlays: Promise<Overlays> | undefined;
+
+/** Loads Toast and Modal once; a failed load (offline on a first visit) is tried again. */
+export function preloadOverlays(): Promise<Overlays> {
+  overlays ??= import('./overlays.ts').catch((error: unknown) => {
+    overlays = undefined;
+    throw error;
+  });
+  return overlays;
+}
+
+function toast(options: { icon?: 'success' | 'fail'; content: string; duration: number }) {
+  preloadOverlays().then(
+    ({ Toast }) => Toast.show(options),
+    () => {},
+  );
+}
+
 export function toastSuccess(content: string, duration = TOAST_MS): void {
-  Toast.show({ icon: 'success', content, duration });
+  toast({ icon: 'success', content, duration });
 }
 
 export function toastFailure(content: string, duration = TOAST_MS): void {
-  Toast.show({ icon: 'fail', content, duration });
+  toast({ icon: 'fail', content, duration });
 }
 
 /** A plain toast with no icon (the offline notice). */
 export function toastText(content: string, duration = TOAST_MS): void {
-  Toast.show({ content, duration });
+  toast({ content, duration });
 }
 
 export function alertOk(content: string, title?: string): Promise<void> {
-  return Modal.alert({ title, content, confirmText: i18n.t('common.ok') });
+  return preloadOverlays().then(
+    ({ Modal }) => Modal.alert({ title, content, confirmText: i18n.t('common.ok') }),
+    () => {},
+  );
 }
 
 /** A string is centred; a node (the address being locked in) is laid out by its caller. */
 export function confirmHint(content: ReactNode): Promise<boolean> {
-  return Modal.confirm({
-    title: i18n.t('common.hint'),
-    content,
-    cancelText: i18n.t('common.cancel'),
-    confirmText: i18n.t('common.confirm'),
-  });
+  return preloadOverlays().then(
+    ({ Modal }) =>
+      Modal.confirm({
+        title: i18n.t('common.hint'),
+        content,
+        cancelText: i18n.t('common.cancel'),
+        confirmText: i18n.t('common.confirm'),
+      }),
+    () => false,
+  );
 }

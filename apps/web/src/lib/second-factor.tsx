@@ -4,9 +4,10 @@
 // code) and the same call is sent again with it. A wrong code asks again with the
 // server's message; Cancel gives the original refusal back to the caller.
 import { useState } from 'react';
-import { Button, Input, Modal } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from './api.ts';
+import { Modal } from './overlays.ts';
 import './second-factor.css';
 
 function OtpPrompt({

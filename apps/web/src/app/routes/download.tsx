@@ -1,11 +1,12 @@
 // pages/personal/download: install Olive. The web app installs through the browser's own
 // prompt where there is one (Chromium); iOS Safari has none, so its steps are shown; store
 // links appear when the operator set them (downapp).
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckCircleOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Toast } from '../../lib/overlays.ts';
 import { useAppDownload } from '../../features/content/api/get-download.ts';
 import {
   isIos,

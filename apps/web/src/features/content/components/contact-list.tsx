@@ -2,7 +2,6 @@
 // Web and mail links are plain links; an app link (tg://, whatsapp://) is opened and, if
 // the page is still in front a moment later, the app is not installed: the spec's message.
 import type { ReactNode } from 'react';
-import { Toast } from 'antd-mobile';
 import {
   GlobalOutline,
   MailOutline,
@@ -12,6 +11,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Toast } from '../../../lib/overlays.ts';
 import type { SupportContact } from '../api/get-contacts.ts';
 import '../content.css';
 
