@@ -8,6 +8,23 @@ import { precompressPlugin } from './precompress.ts';
 const THEME = '#808000';
 const BACKGROUND = '#0d0f08';
 
+// The libraries the first screen runs (entry, providers, router, tab bar), by path. Not
+// rolldown's `$initial` tag: antd-mobile's and its icons' index files import every
+// component, so the tag marks the whole library. Their own imports (antd-mobile's utils,
+// ahooks) come along. See docs/decisions/122-first-load-chunks.md.
+const FIRST_LOAD_LIBRARIES = new RegExp(
+  [
+    '/node_modules/(react|react-dom|scheduler|classnames|i18next|react-i18next)/',
+    '/node_modules/@tanstack/(history|store|react-store|router-core|react-router|query-core|react-query)/',
+    '/node_modules/antd-mobile/es/components/(config-provider|button|badge|dot-loading|safe-area|tab-bar)/',
+    '/node_modules/antd-mobile/es/(global|locales/(base|en-US|zh-CN))',
+    '/node_modules/antd-mobile-icons/es/(AppOutline|ExclamationCircleOutline|FileOutline|HistogramOutline|QuestionCircleOutline|UserOutline)\\.js',
+  ].join('|'),
+);
+// Those index files: nothing of them is left after tree-shaking, so no file of their own.
+const LIBRARY_INDEX = /\/node_modules\/antd-mobile(-icons)?\/es\/index\.js$/;
+const firstLoadLibrary = (id: string) => FIRST_LOAD_LIBRARIES.test(id);
+
 export default defineConfig({
   base: '/',
   plugins: [
@@ -59,5 +76,29 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Few files before the first paint: on a phone's HTTP/1.1 (six connections) each
+        // file costs a round trip. The first load is the entry, `vendor` (libraries),
+        // `shell` (our code) and rolldown's runtime, 4 scripts instead of 32; lazy screens
+        // keep the automatic split (one bundle of their libraries cost Home 100 KiB more).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: firstLoadLibrary, priority: 3 },
+            {
+              name: 'shell',
+              test: (id) =>
+                (!id.includes('/node_modules/') && !id.endsWith('/src/main.tsx')) ||
+                LIBRARY_INDEX.test(id),
+              tags: ['$initial'],
+              // Its modules' imports of antd-mobile's index would otherwise bring the
+              // whole library in (see FIRST_LOAD_LIBRARIES).
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -253,3 +253,16 @@ export const router = createRouter({
 });
 
 setLoginRedirect(() => void router.navigate({ to: paths.login }));
+
+/**
+ * Starts fetching the screens the address leads to, so that their chunks download while
+ * the language catalogue does (main.tsx) rather than after it. Signed-in screens only for
+ * an investor who is signed in: a visitor is sent to the login screen instead.
+ */
+export function preloadCurrentScreen() {
+  const [matched] = router.getMatchedRoutes(router.history.location.pathname);
+  for (const route of matched) {
+    if (route.options.beforeLoad === requireSignIn && !isSignedIn()) continue;
+    void router.loadRouteChunk(route)?.catch(() => {});
+  }
+}

@@ -1,7 +1,9 @@
 // The one API client. Every call is a form-encoded POST carrying `lang`, the bearer token
 // and the user id; replies follow the envelope of API.md and the error catalogue of
 // spec section 8 is applied here, so screens only see {code, msg, data}.
-import { ReplyCode, TOKEN_HEADER, USER_ID_HEADER, type Envelope } from '@olive/protocol';
+// The module, not the package index: the index also builds the call schemas (typebox),
+// which the first load does not need (issue 17).
+import { ReplyCode, TOKEN_HEADER, USER_ID_HEADER, type Envelope } from '@olive/protocol/envelope';
 import { currentLanguage, i18n } from './i18n.ts';
 import { toastFailure, toastText } from './messages.ts';
 import { clearSession, getToken, getUserId, replaceToken } from './session.ts';

@@ -10,7 +10,7 @@ import {
   languageInfo,
   normalizeLanguage,
   type Language,
-} from '@olive/protocol';
+} from '@olive/protocol/languages'; // not the index: see lib/api.ts
 import { readStored, storageKeys, writeStored } from './storage.ts';
 
 export type AntdLocale = typeof enUS;

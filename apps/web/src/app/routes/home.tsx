@@ -52,7 +52,7 @@ export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
-  const { data: info } = useMainInfo();
+  const { data: info, isPending } = useMainInfo();
   // Until maininfo answers, the same ledger figures from a userinfo already in the cache
   // (e.g. just after registration) rather than a blank.
   const cachedUser = useQueryClient().getQueryData<UserInfo>(USER_INFO_KEY);
@@ -91,6 +91,7 @@ export default function HomeScreen() {
       <main className="screen__body">
         <NoticeTicker
           notices={info?.notices ?? []}
+          pending={isPending}
           onOpen={() => void navigate({ to: signedIn ? paths.notices : paths.news })}
         />
         <section className="asset-card" data-testid="asset-card">

@@ -93,7 +93,10 @@ export default function TradeScreen() {
               }}
             />
           ) : (
-            <LoadingFallback />
+            // The form's frame at the form's height while the markets load (layout shift).
+            <div className="robot-form robot-form--pending">
+              <LoadingFallback />
+            </div>
           )}
         </Section>
 

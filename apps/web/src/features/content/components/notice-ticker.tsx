@@ -1,15 +1,20 @@
-// Home's ticker: the pinned notices scroll by; a tap opens the notice list.
+// Home's ticker: the pinned notices scroll by; a tap opens the notice list. While the
+// notices load, an empty bar of the same size holds its place, so the cards below do not
+// jump down when it arrives (layout shift).
 import { NoticeBar } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import '../content.css';
 
 export function NoticeTicker({
   notices,
+  pending = false,
   onOpen,
 }: {
   notices: { id: string; title: string }[];
+  pending?: boolean;
   onOpen: () => void;
 }) {
+  if (pending) return <div className="notice-ticker notice-ticker--pending" aria-hidden="true" />;
   if (notices.length === 0) return null;
   return (
     // The ticker's line scrolls past its clipped box by design (layout check: clip-ok).

@@ -1,12 +1,34 @@
 // The robot markets with their live price and 24-hour change (green up, red down),
-// refreshed every few seconds. Tapping a row picks the market (`onSelect`).
-import { SpinLoading } from 'antd-mobile';
+// refreshed every few seconds. Tapping a row picks the market (`onSelect`). Until the
+// first prices arrive, blank rows of the same height hold the list's place, so what follows
+// does not jump down (layout shift).
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { MarketSummary, Markets } from '../api/get-markets.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark, baseOf, coinName } from './coin-mark.tsx';
 import '../trade.css';
+
+/** The robot markets the server offers (BTC, ETH, BNB, SOL, TRX): the rows to reserve. */
+const EXPECTED_ROWS = 5;
+
+function PendingRow() {
+  return (
+    <div className="market__row market__row--pending" aria-hidden="true">
+      <span className="market__pair">
+        <span className="coin market__blank" />
+        <span>
+          <strong>&nbsp;</strong>
+          <span className="market__name">&nbsp;</span>
+        </span>
+      </span>
+      <span className="market__price">
+        <span className="market__blank market__blank--line" />
+      </span>
+      <span className="market__change market__blank">&nbsp;</span>
+    </div>
+  );
+}
 
 export function MarketList({
   markets,
@@ -57,8 +79,10 @@ export function MarketList({
           </button>
         ))
       ) : (
-        <div className="list-loading">
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+        <div role="status" aria-label={t('common.loading')} data-testid="market-list-pending">
+          {Array.from({ length: EXPECTED_ROWS }, (_, i) => (
+            <PendingRow key={i} />
+          ))}
         </div>
       )}
     </div>
