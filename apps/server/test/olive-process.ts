@@ -3,7 +3,9 @@
 // state) in a temp directory. For tests of start-up, restart and stop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,6 +17,30 @@ export interface OliveProcess {
   output(): string;
   /** Sends `signal` to the whole process group (as Ctrl-C does) and waits until all exited. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
+}
+
+/**
+ * The environment of `npm start` on a test database: its data folder (lock, devchain
+ * state) under `dataDir`, free ports, a devchain mining every 200 ms, the dev inbox, no
+ * Redis, and a rate limit out of the way. `overrides` win.
+ */
+export async function oliveEnv(
+  databaseUrl: string,
+  dataDir: string,
+  overrides: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PG_DATA_DIR: join(dataDir, 'pg'),
+    PORT: '0',
+    DEV_INBOX_PORT: '0',
+    DEVCHAIN_PORT: String(await freePort()),
+    DEVCHAIN_BLOCK_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SMTP_URL: '',
+    REDIS_URL: '',
+    ...overrides,
+  };
 }
 
 /** Pids whose process group is `pgid` (Linux /proc). */
