@@ -132,6 +132,86 @@ describe('the database refuses', () => {
     ).rejects.toThrow(/outside the transaction that created it/);
   });
 
+  it('a posting to an entry or an account that does not exist', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`
+          insert into postings (entry_id, account_id, amount, balance_after)
+          values (987654321, ${custody}, 1, 0)
+        `.execute(trx);
+      }),
+    ).rejects.toThrow(/posting to entry 987654321 outside the transaction/);
+    await expect(
+      rawEntry([
+        [custody, -1],
+        ['987654321', 1],
+      ]),
+    ).rejects.toThrow(/postings_account_id_fkey/);
+  });
+
+  // The balanced check runs once per transaction over all its entries (migration 0110):
+  // an unbalanced entry among balanced ones, one placed by hand inside a range already
+  // checked, or one claiming another transaction, is still refused.
+  describe('among many entries of one transaction', () => {
+    /** Inserts an entry (id chosen by hand when given) with two legs of -out and +in. */
+    async function entry(trx: Db, out: number, into: number, id?: number) {
+      const { rows } = await sql<{ id: string }>`
+        insert into journal_entries (id, kind, idempotency_key, payload_hash)
+        values (coalesce(${id ?? null}::bigint, nextval('journal_entries_id_seq')), 'deposit',
+                ${`raw:${Math.random()}`}, '\\x00'::bytea)
+        returning id
+      `.execute(trx);
+      const entryId = rows[0]!.id;
+      await sql`
+        insert into postings (entry_id, account_id, amount, balance_after)
+        values (${entryId}, ${custody}, ${-out}, 0), (${entryId}, ${userAvailable}, ${into}, 0)
+      `.execute(trx);
+      return entryId;
+    }
+
+    it('names the unbalanced third of five', async () => {
+      let third = '';
+      await expect(
+        db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 5; i++) {
+            const id = await entry(trx, 2, i === 2 ? 1 : 2);
+            if (i === 2) third = id;
+          }
+        }),
+      ).rejects.toThrow(/postings of entry (\d+) sum to -1, not zero/);
+      expect(third).not.toBe('');
+      const left = await db.selectFrom('journal_entries').select('id').where('id', '=', third);
+      expect(await left.execute()).toEqual([]);
+    });
+
+    it('refuses an entry placed inside a range already checked', async () => {
+      await expect(
+        db.transaction().execute(async (trx) => {
+          const first = Number(await entry(trx, 1, 1));
+          // Leave a gap of unused ids, then check what is there now.
+          await sql`select setval('journal_entries_id_seq', ${first + 10})`.execute(trx);
+          await entry(trx, 1, 1);
+          await sql`set constraints all immediate`.execute(trx);
+          await sql`set constraints all deferred`.execute(trx);
+          // An unbalanced entry in the gap, after the check.
+          await entry(trx, 3, 1, first + 5);
+        }),
+      ).rejects.toThrow(/sum to -2, not zero/);
+    });
+
+    it('refuses an entry that claims another transaction', async () => {
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await entry(trx, 1, 1);
+          await sql`
+            insert into journal_entries (kind, idempotency_key, payload_hash, tx_id)
+            values ('deposit', ${`raw:${Math.random()}`}, '\\x00'::bytea, '1'::xid8)
+          `.execute(trx);
+        }),
+      ).rejects.toThrow(/has no postings/);
+    });
+  });
+
   it('an adjustment without a reason and an operator', async () => {
     await expect(
       db

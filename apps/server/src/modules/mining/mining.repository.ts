@@ -338,8 +338,10 @@ export function miningRepository(db: Db) {
     /**
      * The day's payouts for every rental active on it, in one statement: each rental's
      * output by the formula (exact numeric), less its electricity, never below zero;
-     * a rental already paid for the day is skipped (primary key). Returns the new payouts
-     * summed per user (what the ledger batch posts).
+     * a rental already paid for the day is skipped (primary key). The formula depends on
+     * the day and the hash rate only, so it is worked out once per distinct hash rate (a
+     * handful: rentals copy their model's) rather than once per rental. Returns the new
+     * payouts summed per user (what the ledger batch posts).
      */
     async payDay(q: Db, day: string) {
       const { rows } = await sql<{
@@ -348,23 +350,28 @@ export function miningRepository(db: Db) {
         rentals: number;
         total: string;
       }>`
-        with paid as (
-          insert into mining_payouts (rental_id, day, user_id, hash_rate_ghs, output_sat, gross,
-            electricity, amount)
-          select r.id, d.day, r.user_id, r.hash_rate_ghs,
-                 trunc(x.numerator / x.denominator, 8),
-                 x.gross, r.electricity_per_day,
-                 greatest(x.gross - r.electricity_per_day, 0)
-          from mining_days d
-          join mining_rentals r
-            on r.status = 'active' and r.starts_on <= d.day and r.ends_on > d.day
+        with rates as materialized (
+          select h.hash_rate_ghs, trunc(x.numerator / x.denominator, 8) as output_sat, x.gross
+          from (
+            select distinct r.hash_rate_ghs from mining_rentals r
+            where r.status = 'active' and r.starts_on <= ${day}::date and r.ends_on > ${day}::date
+          ) h
+          cross join mining_days d
           cross join lateral (
-            select r.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
+            select h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
                    d.difficulty * 4294967296 as denominator,
-                   floor(r.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
+                   floor(h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
                          * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
           ) x
-          where d.day = ${day}
+          where d.day = ${day}::date
+        ), paid as (
+          insert into mining_payouts (rental_id, day, user_id, hash_rate_ghs, output_sat, gross,
+            electricity, amount)
+          select r.id, ${day}::date, r.user_id, r.hash_rate_ghs, k.output_sat, k.gross,
+                 r.electricity_per_day, greatest(k.gross - r.electricity_per_day, 0)
+          from mining_rentals r
+          join rates k on k.hash_rate_ghs = r.hash_rate_ghs
+          where r.status = 'active' and r.starts_on <= ${day}::date and r.ends_on > ${day}::date
           on conflict (rental_id, day) do nothing
           returning user_id, rental_id, amount
         )
