@@ -3,14 +3,15 @@
 // bare Fastify route answering the same JSON. Then p99 at a fixed 1,000 requests a second.
 // With --profile the server runs under `--cpu-prof` and the top functions by self time
 // are printed (the profile itself lands in bench/results/profiles/).
-// Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--profile]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir, cpus } from 'node:os';
+// Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--runs=N] [--profile]
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { freePort, startApiProcess, startOlive, waitFor } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const profile = process.argv.includes('--profile');
@@ -21,54 +22,26 @@ const callPath =
   '/api/user/userinfo';
 const anonymous = process.argv.includes('--anonymous');
 // The API role alone (APP_ROLE=api: no robot engine, watcher or payout loop in the process),
-// as a deployment that runs its workers elsewhere would measure it.
+// beside `npm start`'s process running the workers, as a deployment that runs its workers in
+// a process of their own would serve the call.
 const apiOnly = process.argv.includes('--api-only');
 const callName = callPath.split('/').pop()!;
 const connections = Number(args[0] ?? 10);
 const seconds = Number(args[1] ?? 10);
-const PASSWORD = 'bench-olive-2026';
-const port = 18100 + Math.floor(Math.random() * 500);
-const barePort = port + 1000;
-const pgPort = 18700 + Math.floor(Math.random() * 500);
-const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
-const profileDir = join(process.cwd(), 'bench/results/profiles');
-await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
-
-function waitFor(child: ChildProcess, text: string) {
-  return new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve());
-    child.once('exit', (code) => reject(new Error(`exited ${code} before "${text}"`)));
-  });
-}
-
-const server = spawn(
-  process.execPath,
-  [
-    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-    '--import',
-    'tsx',
-    'apps/server/src/main.ts',
-  ],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PG_PORT: String(pgPort),
-      PG_DATA_DIR: join(dataDir, 'pg'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-      DEV_INBOX_PORT: '0',
-      ...(apiOnly ? { APP_ROLE: 'api' } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
+const runs = Number(
+  process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1,
 );
-await waitFor(server, 'Olive is running');
+const PASSWORD = 'bench-olive-2026';
+const barePort = await freePort();
+const profileDir = join(process.cwd(), 'bench/results/profiles');
 
-const db = new pg.Client({
-  connectionString: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
-});
+const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const olive = await startOlive({ nodeArgs: apiOnly ? [] : profiling });
+// --api-only: the calls go to a process of the API role, the workers run in `olive`.
+const api = apiOnly ? await startApiProcess(olive, { nodeArgs: profiling }) : null;
+const port = api?.port ?? olive.port;
+
+const db = new pg.Client({ connectionString: olive.dbUrl });
 await db.connect();
 const hash = await hashPassword(PASSWORD);
 await db.query(
@@ -118,7 +91,19 @@ const bare = spawn(
 );
 await waitFor(bare, 'bare ready');
 
-async function load(url: string, rate?: number) {
+/** CPU seconds a process has used (user + system, from /proc). */
+async function cpuSeconds(pid: number) {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Drives `url`; with `pid`, also the CPU that process spent per 1,000 answers. That figure
+ * barely moves when other work shares the cores (the throughput does), so the ratio of the
+ * two processes' CPU per answer is reported beside the ratio of their rates.
+ */
+async function load(url: string, rate?: number, pid?: number) {
+  const cpuBefore = pid ? await cpuSeconds(pid) : 0;
   const result = await autocannon({
     url,
     connections,
@@ -126,7 +111,14 @@ async function load(url: string, rate?: number) {
     ...(rate ? { overallRate: rate } : {}),
     requests: [{ method: 'POST', headers, body: 'lang=en' }],
   });
+  const answered = result.requests.total;
   return {
+    ...(pid && answered > 0
+      ? {
+          cpu_ms_per_1000:
+            Math.round((((await cpuSeconds(pid)) - cpuBefore) * 1e6) / answered) / 1000,
+        }
+      : {}),
     requests_per_second: result.requests.average,
     non_2xx: result.non2xx,
     errors: result.errors,
@@ -134,17 +126,29 @@ async function load(url: string, rate?: number) {
   };
 }
 
-// Warm both, then measure them back to back.
+// Warm both, then measure them back to back, `runs` times (--runs=N): on this machine one
+// pair's ratio swings by a third from run to run, so the median pair is what is reported.
 await load(`http://127.0.0.1:${barePort}${callPath}`);
 await load(`http://127.0.0.1:${port}${callPath}`);
-const yardstick = await load(`http://127.0.0.1:${barePort}${callPath}`);
-const userinfo = await load(`http://127.0.0.1:${port}${callPath}`);
+type Load = Awaited<ReturnType<typeof load>>;
+const pairs: { yardstick: Load; userinfo: Load; ratio: number }[] = [];
+for (let run = 0; run < runs; run++) {
+  const yardstick = await load(`http://127.0.0.1:${barePort}${callPath}`, undefined, bare.pid);
+  const userinfo = await load(
+    `http://127.0.0.1:${port}${callPath}`,
+    undefined,
+    (api?.server ?? olive.server).pid,
+  );
+  const ratio = userinfo.requests_per_second / yardstick.requests_per_second;
+  pairs.push({ yardstick, userinfo, ratio: Number(ratio.toFixed(3)) });
+}
+const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
+const { yardstick, userinfo } = median;
 const atThousand = await load(`http://127.0.0.1:${port}${callPath}`, 1000);
 
 bare.kill('SIGTERM');
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-await rm(dataDir, { recursive: true, force: true });
+await api?.stop();
+await olive.stop();
 
 const summary = {
   measured_at: new Date().toISOString(),
@@ -157,6 +161,18 @@ const summary = {
   userinfo,
   yardstick_bare_fastify: yardstick,
   ratio: Number((userinfo.requests_per_second / yardstick.requests_per_second).toFixed(3)),
+  // The bare route's CPU per answer over the server's: the rate ratio on a quiet machine.
+  cpu_ratio:
+    yardstick.cpu_ms_per_1000 && userinfo.cpu_ms_per_1000
+      ? Number((yardstick.cpu_ms_per_1000 / userinfo.cpu_ms_per_1000).toFixed(3))
+      : null,
+  runs: pairs.map((p) => ({
+    ratio: p.ratio,
+    call_per_second: p.userinfo.requests_per_second,
+    bare_per_second: p.yardstick.requests_per_second,
+    cpu_ms_per_1000: [p.userinfo.cpu_ms_per_1000, p.yardstick.cpu_ms_per_1000],
+  })),
+  load_average: loadavg().map((l) => Number(l.toFixed(2))),
   userinfo_at_1000_per_second: atThousand,
 };
 await writeFile(
@@ -209,6 +225,9 @@ if (profile) {
     .slice(0, 50)
     .map(([k, v]) => `${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`);
   await mkdir(profileDir, { recursive: true });
-  await writeFile(join(profileDir, 'userinfo-top.txt'), `${lines.join('\n')}\n`);
+  await writeFile(
+    join(profileDir, `${callName}${apiOnly ? '-api-only' : ''}-top.txt`),
+    `${lines.join('\n')}\n`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -2,56 +2,19 @@
 // percentiles. Starts the real server (`npm start`'s entry point) on a fresh embedded
 // PostgreSQL, inserts accounts, then drives /api/user/login with autocannon.
 // Run: npx tsx bench/auth/logins.ts [connections=16] [seconds=20]
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir, cpus } from 'node:os';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { insertInvestors, startOlive } from '../lib/olive.ts';
 
 const connections = Number(process.argv[2] ?? 16);
 const seconds = Number(process.argv[3] ?? 20);
 const USERS = 500;
 const PASSWORD = 'bench-olive-2026';
-const port = 18100 + Math.floor(Math.random() * 500);
-const pgPort = 18700 + Math.floor(Math.random() * 500);
-const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
-await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
+const olive = await startOlive();
+const port = olive.port;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PG_PORT: String(pgPort),
-    PG_DATA_DIR: join(dataDir, 'pg'),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '10000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-    DEV_INBOX_PORT: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on(
-    'data',
-    (chunk: Buffer) => chunk.toString().includes('Olive is running') && resolve(),
-  );
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-
-const db = new pg.Client({
-  connectionString: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
-});
-await db.connect();
-const hash = await hashPassword(PASSWORD);
-await db.query(
-  `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
-   select 'bench' || i || '@example.com', 'email', $1, $1, 'bench' || i, 'B' || lpad(i::text, 7, '0')
-   from generate_series(1, ${USERS}) i`,
-  [hash],
-);
-await db.end();
+await insertInvestors(olive.dbUrl, { prefix: 'bench', count: USERS, password: PASSWORD });
 
 // The figure only means something if the logins succeed.
 const probe = (await (
@@ -79,9 +42,7 @@ const result = await autocannon({
     },
   ],
 });
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-await rm(dataDir, { recursive: true, force: true });
+await olive.stop();
 
 const summary = {
   measured_at: new Date().toISOString(),

@@ -1,0 +1,175 @@
+// `npm start`'s entry point for a benchmark: the real server (devchain and workers
+// included) on a fresh embedded PostgreSQL in a temporary folder, on free ports, with the
+// rate limits out of the way and only warnings logged. `stop()` ends it and removes the
+// folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { freePort } from '../../apps/server/test/ports.ts';
+
+export { freePort };
+
+/** Resolves once the child prints `text` on stdout; rejects if it exits first. */
+export function waitFor(child: ChildProcess, text: string) {
+  return new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve());
+    child.once('exit', (code) => reject(new Error(`exited ${code} before "${text}"`)));
+  });
+}
+
+export interface BenchOlive {
+  server: ChildProcess;
+  port: number;
+  url: string;
+  /** The embedded PostgreSQL's database, as the server uses it. */
+  dbUrl: string;
+  dataDir: string;
+  /**
+   * Waits until start-up's work (migrations, the demo seed, the first robot and market
+   * ticks) is over: the server uses under a quarter of a core over 5 s (at most 3 min).
+   * Returns the seconds it took.
+   */
+  settle(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startOlive(
+  options: {
+    env?: Record<string, string>;
+    /** Node.js options before the entry point (e.g. --cpu-prof). */
+    nodeArgs?: string[];
+    /** The server's stderr: shown (default) or piped for the caller to read. */
+    stderr?: 'inherit' | 'pipe';
+  } = {},
+): Promise<BenchOlive> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
+  await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
+  const server = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PG_PORT: String(pgPort),
+        PG_DATA_DIR: join(dataDir, 'pg'),
+        DEVCHAIN_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+        DEV_INBOX_PORT: '0',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', options.stderr ?? 'inherit'],
+    },
+  );
+  await waitFor(server, 'Olive is running');
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    dbUrl: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
+    dataDir,
+    async settle() {
+      const cpuSeconds = async () => {
+        const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8'))
+          .split(') ')[1]!
+          .split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks
+      };
+      const start = Date.now();
+      for (let before = await cpuSeconds(); Date.now() - start < 180_000;) {
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        const now = await cpuSeconds();
+        if (now - before < 1.25) break;
+        before = now;
+      }
+      return Math.round((Date.now() - start) / 1000);
+    },
+    async stop() {
+      server.kill('SIGTERM');
+      if (server.exitCode === null && server.signalCode === null) {
+        await new Promise((r) => server.once('exit', r));
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second process in the API role alone (`APP_ROLE=api`: no robot engine, deposit watcher
+ * or payout loop in it) on `olive`'s database and devchain, as a deployment that runs its
+ * workers in their own process would serve calls. `olive` keeps running them (and its own
+ * API, idle) on the same cores.
+ */
+export async function startApiProcess(
+  olive: BenchOlive,
+  options: { nodeArgs?: string[] } = {},
+): Promise<{ server: ChildProcess; port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        APP_ROLE: 'api',
+        PORT: String(port),
+        DATABASE_URL: olive.dbUrl,
+        PG_DATA_DIR: join(olive.dataDir, 'pg'), // where the devchain's deployment file is
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+        DEV_INBOX_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await waitFor(server, 'Olive is running');
+  return {
+    server,
+    port,
+    async stop() {
+      server.kill('SIGTERM');
+      if (server.exitCode === null && server.signalCode === null) {
+        await new Promise((r) => server.once('exit', r));
+      }
+    },
+  };
+}
+
+/**
+ * `count` investors straight into the database (`<prefix><i>@example.com`, i from 1), with
+ * `password` (and `fundPassword`, six digits, or the same password): registration is not what a
+ * benchmark measures. Returns their accounts.
+ */
+export async function insertInvestors(
+  dbUrl: string,
+  options: { prefix: string; count: number; password: string; fundPassword?: string },
+): Promise<string[]> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { prefix, count } = options;
+    const code = prefix.slice(0, 1).toUpperCase();
+    await db.query(
+      `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
+       select $2 || i || '@example.com', 'email', $1, $4, $2 || i, $3 || lpad(i::text, 7, '0')
+       from generate_series(1, ${Number(count)}) i`,
+      [
+        await hashPassword(options.password),
+        prefix,
+        code,
+        await hashPassword(options.fundPassword ?? options.password),
+      ],
+    );
+    return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}@example.com`);
+  } finally {
+    await db.end();
+  }
+}
