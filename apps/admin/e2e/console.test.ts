@@ -302,7 +302,18 @@ describe('operator console', () => {
     await shown.waitFor();
     const password = ((await shown.textContent()) ?? '').trim();
     expect(password.length).toBeGreaterThanOrEqual(10);
-    await page.getByRole('button', { name: 'OK' }).click();
+    // On a loaded machine the click can land while the dialog is still zooming in, and the
+    // dialog stays open (CI saw it): click until it is gone.
+    const ok = page.getByRole('button', { name: 'OK' });
+    await expect
+      .poll(
+        async () => {
+          if (await ok.isVisible()) await ok.click({ timeout: 2_000 }).catch(() => undefined);
+          return ok.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(false);
     await page.locator('tr[data-row-key]', { hasText: 'support@example.com' }).waitFor();
 
     const supportDesk = await browser.newContext({ viewport: { width: 1440, height: 900 } });

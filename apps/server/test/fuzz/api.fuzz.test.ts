@@ -18,7 +18,7 @@ import { register } from '../accounts.ts';
 import { auditRepository } from '../../src/modules/ledger/audit.repository.ts';
 import { auditService } from '../../src/modules/ledger/audit.service.ts';
 import { platformAccount, userAccount } from '../../src/modules/ledger/ledger.service.ts';
-import { bodyFor, encodeForm, operationsOf, type Operation } from './openapi.ts';
+import { SQL_INJECTIONS, bodyFor, encodeForm, operationsOf, type Operation } from './openapi.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
@@ -103,7 +103,13 @@ async function send(request: FuzzRequest) {
     return null;
   }
   expect(response.statusCode, where).toBe(200);
-  for (const pattern of leaks) expect(response.body, where).not.toMatch(pattern);
+  // The console's audit trail shows what was tried, a hostile target included: the
+  // fuzzer's own injection echoed back as data is not SQL from the server.
+  const scanned = SQL_INJECTIONS.reduce(
+    (body, sent) => body.replaceAll(JSON.stringify(sent).slice(1, -1), '<sent>'),
+    response.body,
+  );
+  for (const pattern of leaks) expect(scanned, where).not.toMatch(pattern);
   for (const message of internalMessages) expect(response.body, where).not.toContain(message);
   const reply = response.json() as { code: number; msg: string; data?: unknown };
   expect([0, 1, 10000], where).toContain(reply.code);

@@ -143,12 +143,17 @@ export function boundaryValue(schema: FieldSchema): fc.Arbitrary<string> {
 /** Stands for a 100,000-character value, so that a failing case prints short. */
 export const HUGE = '<100000 x>';
 
+/** The SQL injections the fuzzer sends (a reply may echo one back as data: not a leak). */
+export const SQL_INJECTIONS = [
+  "' OR 1=1--",
+  '1; DROP TABLE users;--',
+  "1' UNION SELECT password_hash FROM users--",
+] as const;
+
 /** What an attacker sends: wrong types, injections, control characters, huge strings. */
 export const hostileValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    "' OR 1=1--",
-    '1; DROP TABLE users;--',
-    "1' UNION SELECT password_hash FROM users--",
+    ...SQL_INJECTIONS,
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',
     '${7*7}',

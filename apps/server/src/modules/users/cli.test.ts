@@ -53,5 +53,6 @@ describe('npm run cli -- user:create', () => {
     ]);
     expect(weak.exitCode).toBe(2);
     expect(weak.json.error).toMatch(/too common/);
-  });
+    // Three CLI processes, each starting tsx: seconds apiece when CI runs three files at once.
+  }, 120_000);
 });
