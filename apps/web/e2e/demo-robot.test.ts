@@ -1,7 +1,10 @@
 // The living demo (issue 11) as a visitor meets it, in English and in Arabic: the
 // leaderboard of a fresh installation lists the seeded demo investors, marked as demo, and
 // a tap opens one robot read-only: its figures, charts and trades, a note that it is a
-// demo investor on demo market data, and no Start, Settle or Stop.
+// demo investor on demo market data, and no Start, Settle or Stop. The robot opened is the
+// one with the most trades, not the first: the simulator's last week decides the ranking,
+// and a wide grid that never filled (0 trades, return 0) can top a week where every other
+// robot lost.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -14,6 +17,29 @@ mkdirSync(screenshots, { recursive: true });
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
+
+async function publicCall<T>(path: string, body: object): Promise<T> {
+  const reply = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const { data } = (await reply.json()) as { data: T };
+  return data;
+}
+
+/** The ranked demo robot with the most trades, and how many the public call says it has. */
+async function busiestDemoRobot() {
+  const rank = await publicCall<{ list: { robot_id: string }[] }>('/api/user/quanrank', {
+    period: '7d',
+  });
+  let best = { robotId: '', trades: -1 };
+  for (const { robot_id } of rank.list) {
+    const demo = await publicCall<{ log: { total: number } }>('/api/main/quandemo', { robot_id });
+    if (demo.log.total > best.trades) best = { robotId: robot_id, trades: demo.log.total };
+  }
+  return best;
+}
 
 beforeAll(async () => {
   server = await startTestServer({ env: { DEMO_INVESTORS: 'true' } });
@@ -39,13 +65,22 @@ async function journey(lang: 'en' | 'ar') {
   await links.first().scrollIntoViewIfNeeded();
   await snap(page, `demo-leaderboard-${lang}`);
 
-  await links.first().click();
+  const { robotId, trades } = await busiestDemoRobot();
+  expect(trades).toBeGreaterThan(0);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const index = hrefs.findIndex(
+    (href) => new URLSearchParams(href.split('?')[1]).get('id') === robotId,
+  );
+  expect(index, hrefs.join(' ')).toBeGreaterThanOrEqual(0);
+  await links.nth(index).click();
   await page.getByTestId('screen-demo-robot').waitFor();
   await page.getByTestId('demo-robot-note').waitFor();
   expect(await page.getByTestId('demo-robot-note').textContent()).toContain(words.demoRobotNote);
   // the figures and history are there; nothing acts on someone else's robot
   await page.getByTestId('robot-chart').waitFor();
-  expect(Number(await page.getByTestId('robot-log-total').textContent())).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.getByTestId('robot-log-total').textContent()))
+    .toBeGreaterThanOrEqual(trades);
   for (const action of ['robot-start', 'robot-settle', 'robot-stop']) {
     expect(await page.getByTestId(action).count(), action).toBe(0);
   }
