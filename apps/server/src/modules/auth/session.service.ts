@@ -23,7 +23,7 @@ export interface ResolvedSession {
   rotatedToken?: string;
 }
 
-// Node's one-shot hash: no Hash object per call (a signed-in call hashes its token each time).
+// Node's one-shot hash: no Hash object per call.
 export const hashToken = (token: string) => hash('sha256', token, 'buffer');
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -37,26 +37,46 @@ const SESSION_CACHE_MAX = 10_000;
 
 type SessionRow = NonNullable<Awaited<ReturnType<SessionRepository['findByHash']>>>;
 
+/** A cached row with its times as numbers, worked out once rather than on every call. */
+interface CachedSession {
+  row: SessionRow;
+  readAt: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  createdAt: number;
+  replacedAt: number | null;
+}
+
+const ms = (at: Date | string) => new Date(at).getTime();
+
 export function sessionService(repo: SessionRepository, clock: Clock, policy: SessionPolicy) {
-  // token hash (as a latin1 string, a character per byte) -> the row and when it was read.
-  // Map order is insertion order, so the first key is the oldest when the cache is full.
-  const cache = new Map<string, { row: SessionRow; readAt: number }>();
+  // token -> the row and when it was read. Keyed by the token itself, so a call whose
+  // session is cached hashes nothing: the process holds the tokens it is sent anyway; the
+  // database keeps only their hashes, so a copy of it signs no one in. Map order is
+  // insertion order, so the first key is the oldest when the cache is full.
+  const cache = new Map<string, CachedSession>();
   const forget = (match: (row: SessionRow) => boolean) => {
     for (const [key, entry] of cache) if (match(entry.row)) cache.delete(key);
   };
 
-  async function lookup(tokenHash: Buffer): Promise<SessionRow | undefined> {
-    const key = tokenHash.toString('latin1');
+  async function lookup(token: string): Promise<CachedSession | undefined> {
     const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.readAt < SESSION_CACHE_MS) return hit.row;
-    const row = await repo.findByHash(tokenHash);
-    cache.delete(key);
-    if (row) {
-      if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(key, { row, readAt: now });
-    }
-    return row;
+    const hit = cache.get(token);
+    if (hit && now - hit.readAt < SESSION_CACHE_MS) return hit;
+    const row = await repo.findByHash(hashToken(token));
+    cache.delete(token);
+    if (!row) return undefined;
+    const entry: CachedSession = {
+      row,
+      readAt: now,
+      expiresAt: ms(row.expires_at),
+      lastSeenAt: ms(row.last_seen_at),
+      createdAt: ms(row.created_at),
+      replacedAt: row.replaced_at ? ms(row.replaced_at) : null,
+    };
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(token, entry);
+    return entry;
   }
 
   async function issue(
@@ -83,28 +103,29 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
     meta: { ip?: string; userAgent?: string } = {},
   ): Promise<ResolvedSession | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const tokenHash = hashToken(token);
-    const row = await lookup(tokenHash);
-    if (!row || row.revoked_at || row.status !== 'active') return null;
+    const entry = await lookup(token);
+    if (!entry) return null;
+    const { row } = entry;
+    if (row.revoked_at || row.status !== 'active') return null;
     const now = clock.now().getTime();
-    if (now >= new Date(row.expires_at).getTime()) return null;
-    if (now - new Date(row.last_seen_at).getTime() >= policy.idleMs) return null;
-    if (row.replaced_at) {
-      return now - new Date(row.replaced_at).getTime() < policy.graceMs
+    if (now >= entry.expiresAt) return null;
+    if (now - entry.lastSeenAt >= policy.idleMs) return null;
+    if (entry.replacedAt !== null) {
+      return now - entry.replacedAt < policy.graceMs
         ? { sessionId: row.id, userId: row.user_id }
         : null;
     }
-    if (now - new Date(row.created_at).getTime() >= policy.rotateMs) {
-      cache.delete(tokenHash.toString('latin1'));
+    if (now - entry.createdAt >= policy.rotateMs) {
+      cache.delete(token);
       if (await repo.markReplaced(row.id, clock.now())) {
         const next = await issue(row.user_id, meta, new Date(row.expires_at));
         return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
       }
       return { sessionId: row.id, userId: row.user_id };
     }
-    if (now - new Date(row.last_seen_at).getTime() >= policy.touchMs) {
+    if (now - entry.lastSeenAt >= policy.touchMs) {
       await repo.touch(row.id, clock.now());
-      cache.delete(tokenHash.toString('latin1'));
+      cache.delete(token);
     }
     return { sessionId: row.id, userId: row.user_id };
   }
