@@ -71,6 +71,7 @@ import { BALANCE_CHANNEL, PROFILE_CHANNEL, userCache } from './db/user-cache.ts'
 import type { UserBalances } from './modules/ledger/ledger.service.ts';
 import { auditRepository } from './modules/ledger/audit.repository.ts';
 import { auditService } from './modules/ledger/audit.service.ts';
+import { lazyChildLogger } from './request-logger.ts';
 import { miningOperations } from './modules/mining/operations.service.ts';
 import { miningRepository } from './modules/mining/mining.repository.ts';
 import { robotOperations } from './modules/robots/operations.service.ts';
@@ -349,6 +350,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
+    childLoggerFactory: lazyChildLogger,
     requestTimeout: 60_000,
     connectionTimeout: 70_000,
     keepAliveTimeout: 65_000,

@@ -1,0 +1,48 @@
+// A request's logger is made on its first written line, and writes what a pino child
+// would: the request id on every line, nothing below the level.
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { lazyChildLogger } from './request-logger.ts';
+
+async function serverLoggingAt(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const app = Fastify({
+    logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    genReqId: () => 'req-1',
+    childLoggerFactory: lazyChildLogger,
+  });
+  app.get('/quiet', async () => ({ ok: true }));
+  app.get('/loud', async (request) => {
+    request.log.info('an info line');
+    request.log.warn({ field: 'amount' }, 'a warning');
+    request.log.child({ step: 'inner' }).error('an inner error');
+    return { ok: true };
+  });
+  await app.ready();
+  return { app, lines };
+}
+
+describe('the request logger', () => {
+  it('writes nothing below its level, and each written line carries the request id', async () => {
+    const { app, lines } = await serverLoggingAt('warn');
+    expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+    await app.inject('/loud');
+    await app.close();
+    expect(lines.map((l) => [l.msg, l.reqId, l.field, l.step])).toEqual([
+      ['a warning', 'req-1', 'amount', undefined],
+      ['an inner error', 'req-1', undefined, 'inner'],
+    ]);
+  });
+
+  it("keeps Fastify's own request lines at info", async () => {
+    const { app, lines } = await serverLoggingAt('info');
+    await app.inject('/quiet');
+    await app.close();
+    const request = lines.filter((l) => l.reqId === 'req-1').map((l) => l.msg);
+    expect(request).toEqual(['incoming request', 'request completed']);
+    expect(lines.find((l) => l.msg === 'incoming request')).toMatchObject({
+      req: { method: 'GET', url: '/quiet' },
+    });
+  });
+});
