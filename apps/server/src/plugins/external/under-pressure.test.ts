@@ -62,7 +62,10 @@ describe('load shedding', () => {
   it('answers a busy server with a translated message and Retry-After, not an error', async () => {
     const { call, logged } = await server();
     await sleep(3100); // past the start-up grace
-    await stall(1500); // the loop keeps falling behind; the sampler reads it every second
+    // The loop keeps falling behind. The sampler averages the delay since its last reading,
+    // about a second, so 2.6 s of stalls leave its last reading inside them. After 1.5 s,
+    // that reading could still average in the idle moments before the stall (CI saw it).
+    await stall(2600);
     const busy = await call('ar');
     expect(busy.status).toBe(200);
     expect(busy.body).toEqual({ code: 0, msg: translate('ar', 'error.busy') });
