@@ -622,6 +622,48 @@ describe('settings reach the investor side', () => {
     expect(JSON.stringify(published.data)).toContain('Maintenance tonight');
   });
 
+  it("refuses an editor's bad item by its field, and reads cleared fields as none", async () => {
+    // The fuzzer's case: empty key, category and link (the console's cleared fields) with a
+    // blank title. The key used to reach the database's check and answer "something went
+    // wrong"; the blank title is refused by name.
+    const fields = { kind: 'notice', lang: 'en', body: '', key: '', category: '', link_url: '' };
+    const blank = await admin('content/create', { ...fields, title: ' ' }, ops.editor.token);
+    expect(blank).toMatchObject({ code: 0, msg: 'Title is required.', data: { field: 'title' } });
+    const made = await admin<{ id: string; key: string | null; link_url: string | null }>(
+      'content/create',
+      { ...fields, title: 'No key', pinned: true, sort: 0 },
+      ops.editor.token,
+    );
+    expect(made.code).toBe(1);
+    expect(made.data).toMatchObject({ key: null, link_url: null });
+
+    // A key another item holds is named, in the operator's language, and nothing is made.
+    const page = { kind: 'page', lang: 'en', body: 'x', key: 'fuzz-key' };
+    const first = await admin('content/create', { ...page, title: 'First' }, ops.editor.token);
+    expect(first.code).toBe(1);
+    const before = await t.db
+      .selectFrom('content_items')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const taken = await admin('content/create', { ...page, title: 'Second' }, ops.editor.token);
+    expect(taken).toMatchObject({
+      code: 0,
+      msg: 'Another item already uses this key.',
+      data: { field: 'key' },
+    });
+    const after = await t.db
+      .selectFrom('content_items')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    const renamed = await admin(
+      'content/update',
+      { id: made.data!.id, key: 'fuzz-key' },
+      ops.editor.token,
+    );
+    expect(renamed).toMatchObject({ code: 0, data: { field: 'key' } });
+  });
+
   it('closes a market to new robots and manages operators (never oneself)', async () => {
     const closed = await admin(
       'markets/update',

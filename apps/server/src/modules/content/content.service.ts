@@ -260,21 +260,23 @@ export function contentService(deps: ContentDeps) {
     },
 
     async add(
-      input: ItemFields & { kind: ContentKind; lang: string; title: string; body: string },
+      given: ItemFields & { kind: ContentKind; lang: string; title: string; body: string },
     ) {
+      const input = cleaned(given);
       validateItem(input);
       const { lang, title, body, ...fields } = input;
-      const id = await repo.createItem(fields);
+      const id = await keyed(repo.createItem(fields));
       await repo.putTranslation(id, lang, title, body);
       return id;
     },
 
-    async set(id: string, input: ItemFields & { lang?: string; title?: string; body?: string }) {
+    async set(id: string, given: ItemFields & { lang?: string; title?: string; body?: string }) {
+      const input = cleaned(given);
       validateItem(input);
       const { lang, title, body, ...fields } = input;
       const exists = await repo.findItem(id);
       if (!exists) throw new AppError('content.not_found');
-      if (Object.keys(fields).length > 0) await repo.updateItem(id, fields);
+      if (Object.keys(fields).length > 0) await keyed(repo.updateItem(id, fields));
       if (lang && (title !== undefined || body !== undefined)) {
         await repo.putTranslation(id, lang, title, body);
       }
@@ -315,8 +317,33 @@ export function contentService(deps: ContentDeps) {
   };
 }
 
-function validateItem(input: ItemFields) {
+/** An empty key, category or link is none: what the console sends for a cleared field. */
+function cleaned<T extends ItemFields>(input: T): T {
+  const out = { ...input };
+  for (const field of ['key', 'category', 'link_url'] as const) {
+    if (out[field] === '') out[field] = null;
+  }
+  return out;
+}
+
+/** A key another item holds is the operator's to change, not a server fault. */
+async function keyed<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'content_items_key_idx') {
+      throw fieldError('key', 'content.key_taken');
+    }
+    throw error;
+  }
+}
+
+function validateItem(input: ItemFields & { title?: string }) {
   if (input.kind !== undefined && !CONTENT_KINDS.includes(input.kind)) throw fieldError('kind');
+  if (input.title !== undefined && input.title.trim() === '') {
+    throw fieldError('title', 'validation.required');
+  }
   if (input.key && !/^[a-z0-9-]{1,40}$/.test(input.key)) throw fieldError('key');
   if (input.link_url && !safeLink(input.link_url)) throw fieldError('link_url');
 }
