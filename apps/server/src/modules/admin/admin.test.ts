@@ -629,6 +629,17 @@ describe('settings reach the investor side', () => {
     const fields = { kind: 'notice', lang: 'en', body: '', key: '', category: '', link_url: '' };
     const blank = await admin('content/create', { ...fields, title: ' ' }, ops.editor.token);
     expect(blank).toMatchObject({ code: 0, msg: 'Title is required.', data: { field: 'title' } });
+    // The item's language doubles as the call's: without it, or not one the app speaks, the
+    // item is refused by name (it reached the database's not-null before).
+    const { lang: _lang, ...noLanguage } = fields;
+    const unsaid = await admin('content/create', { ...noLanguage, title: 'x' }, ops.editor.token);
+    expect(unsaid).toMatchObject({ msg: 'Language is required.', data: { field: 'lang' } });
+    const klingon = await admin(
+      'content/create',
+      { ...fields, lang: 'tlh', title: 'x' },
+      ops.editor.token,
+    );
+    expect(klingon).toMatchObject({ code: 0, data: { field: 'lang' } });
     const made = await admin<{ id: string; key: string | null; link_url: string | null }>(
       'content/create',
       { ...fields, title: 'No key', pinned: true, sort: 0 },

@@ -1,7 +1,7 @@
 // What investors read (Home, notices, news, articles, contacts, app download) and what
 // operators write (items, translations, publishing, images, contacts). Bodies are Markdown;
 // they leave this service only as sanitised HTML (markdown.ts).
-import { formatAmount } from '@olive/protocol';
+import { LANGUAGE_CODES, formatAmount } from '@olive/protocol';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SettingsRepository } from '../support/settings.repository.ts';
@@ -263,7 +263,7 @@ export function contentService(deps: ContentDeps) {
       given: ItemFields & { kind: ContentKind; lang: string; title: string; body: string },
     ) {
       const input = cleaned(given);
-      validateItem(input);
+      validateItem(input, { lang: 'required' });
       const { lang, title, body, ...fields } = input;
       const id = await keyed(repo.createItem(fields));
       await repo.putTranslation(id, lang, title, body);
@@ -339,8 +339,19 @@ async function keyed<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-function validateItem(input: ItemFields & { title?: string }) {
+function validateItem(
+  input: ItemFields & { lang?: string; title?: string; body?: string },
+  { lang = 'optional' }: { lang?: 'required' | 'optional' } = {},
+) {
   if (input.kind !== undefined && !CONTENT_KINDS.includes(input.kind)) throw fieldError('kind');
+  // An item's text is in a language the app speaks; a title or body needs one.
+  const textGiven = input.title !== undefined || input.body !== undefined;
+  if (!input.lang && (lang === 'required' || textGiven)) {
+    throw fieldError('lang', 'validation.required');
+  }
+  if (input.lang && !(LANGUAGE_CODES as readonly string[]).includes(input.lang)) {
+    throw fieldError('lang');
+  }
   if (input.title !== undefined && input.title.trim() === '') {
     throw fieldError('title', 'validation.required');
   }
