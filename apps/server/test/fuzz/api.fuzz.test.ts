@@ -21,6 +21,8 @@ import { platformAccount, userAccount } from '../../src/modules/ledger/ledger.se
 import { SQL_INJECTIONS, bodyFor, encodeForm, operationsOf, type Operation } from './openapi.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+// FUZZ_SEED=<the seed a failure printed> replays that run's inputs.
+const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 
 // "Something went wrong on our side" in every language the server speaks.
 const localesDir = new URL('../../src/i18n/locales/', import.meta.url);
@@ -228,7 +230,7 @@ describe('every documented call survives valid, boundary and hostile input', () 
           }),
         ),
     ],
-    { numRuns: RUNS * 50, timeout: 10_000, interruptAfterTimeLimit: 150_000 },
+    { ...SEED, numRuns: RUNS * 50, timeout: 10_000, interruptAfterTimeLimit: 150_000 },
   )(
     'no call answers 5xx, leaks internals, breaks its schema or logs an error',
     async (request) => {
@@ -355,6 +357,7 @@ describe('money calls in random sequences keep the ledger sound', () => {
   );
 
   test.prop([fc.array(action, { minLength: 3, maxLength: 12 })], {
+    ...SEED,
     numRuns: Math.max(5, Math.round(RUNS / 2)),
     timeout: 60_000,
     interruptAfterTimeLimit: 150_000,
@@ -432,7 +435,7 @@ describe('every console call survives the same input from a signed-in operator',
           }),
         ),
     ],
-    { numRuns: RUNS * 25, timeout: 10_000, interruptAfterTimeLimit: 90_000 },
+    { ...SEED, numRuns: RUNS * 25, timeout: 10_000, interruptAfterTimeLimit: 90_000 },
   )(
     'no console call answers 5xx, leaks internals, breaks its schema or logs an error',
     async (request) => void (await send(request)),
