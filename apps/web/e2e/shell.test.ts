@@ -74,6 +74,27 @@ describe('investor app shell', () => {
     await context.close();
   });
 
+  it('shows the Olive mark before the script runs, and only until the first screen', async () => {
+    // No script at all: what a slow phone shows while the first load is on its way.
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${server.url}/`);
+    const splash = page.locator('.boot-splash svg');
+    await splash.waitFor();
+    const box = (await splash.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
+    await page.screenshot({ path: `${screenshots}boot-splash.png` });
+    await page.unrouteAll();
+    // With the script, the first screen replaces it.
+    await page.reload();
+    await page.getByTestId('screen-home').waitFor();
+    expect(await page.locator('.boot-splash').count()).toBe(0);
+    await context.close();
+  });
+
   it('navigates the four tabs', async () => {
     const context = await phoneContext(browser);
     const page = await openApp(context);
