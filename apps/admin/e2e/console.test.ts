@@ -356,6 +356,24 @@ describe('operator console', () => {
     await page.locator('tr[data-row-key]').first().waitFor();
     await snap(page, 'admin-audit-zh');
 
+    // An editor reading the console in Chinese writes a Spanish notice: it is stored as
+    // Spanish (the console's own language once overwrote the text's).
+    await open('/content/create', /新建/);
+    await page.locator('.ant-form-item', { hasText: '语言' }).locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: /^es$/ }).click();
+    await page.getByRole('textbox', { name: '标题' }).fill('Mantenimiento esta noche');
+    await page.getByRole('textbox', { name: '正文（Markdown）' }).fill('De **2** a 3 h UTC.');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/create'));
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    expect(((await (await created).json()) as { code: number }).code).toBe(1);
+    const stored = await server.db
+      .selectFrom('content_translations')
+      .innerJoin('content_items', 'content_items.id', 'content_translations.item_id')
+      .select(['content_translations.lang', 'content_items.kind'])
+      .where('content_translations.title', '=', 'Mantenimiento esta noche')
+      .execute();
+    expect(stored).toEqual([{ lang: 'es', kind: 'notice' }]);
+
     // Signed out, the sign-in page keeps the chosen language.
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await fresh.addInitScript(() => localStorage.setItem('olive.admin.lang', 'zh-CN'));

@@ -37,7 +37,8 @@ const COMMON: Field[] = [
   { key: 'sort', kind: 'integer', min: 0, max: 100000 },
 ];
 const TEXT: Field[] = [
-  { key: 'lang', kind: 'select', options: INVESTOR_LANGUAGES, required: true },
+  // The text's language; `lang` is taken: every call carries the console's own language.
+  { key: 'language', kind: 'select', options: INVESTOR_LANGUAGES, required: true },
   { key: 'title', required: true },
   { key: 'body', kind: 'markdown' },
 ];
@@ -95,7 +96,7 @@ export function ContentCreate() {
         {...formProps}
         layout="vertical"
         style={{ maxWidth: 720 }}
-        initialValues={{ kind: 'notice', lang: 'en' }}
+        initialValues={{ kind: 'notice', language: 'en' }}
       >
         <FormFields
           fields={[
@@ -122,7 +123,7 @@ export function ContentEdit() {
   });
   const record = query?.data?.data;
   const translations = useMemo(() => (record?.translations ?? []) as Translation[], [record]);
-  const lang = Form.useWatch<string | undefined>('lang', form);
+  const lang = Form.useWatch<string | undefined>('language', form);
 
   // Picking a language shows its current text (empty for one not yet written).
   useEffect(() => {
@@ -135,7 +136,10 @@ export function ContentEdit() {
     <Edit goBack={false} saveButtonProps={saveButtonProps}>
       <Form
         {...formProps}
-        initialValues={{ ...formProps.initialValues, lang: translations[0]?.lang ?? 'en' }}
+        initialValues={{
+          ...formProps.initialValues,
+          language: translations[0]?.lang ?? 'en',
+        }}
         layout="vertical"
         style={{ maxWidth: 720 }}
       >

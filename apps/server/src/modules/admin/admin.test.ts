@@ -611,7 +611,7 @@ describe('settings reach the investor side', () => {
 
     const item = await admin<{ id: string }>(
       'content/create',
-      { kind: 'notice', lang: 'en', title: 'Maintenance tonight', body: 'From **2:00** UTC.' },
+      { kind: 'notice', language: 'en', title: 'Maintenance tonight', body: 'From **2:00** UTC.' },
       ops.editor.token,
     );
     expect(item.code).toBe(1);
@@ -626,20 +626,38 @@ describe('settings reach the investor side', () => {
     // The fuzzer's case: empty key, category and link (the console's cleared fields) with a
     // blank title. The key used to reach the database's check and answer "something went
     // wrong"; the blank title is refused by name.
-    const fields = { kind: 'notice', lang: 'en', body: '', key: '', category: '', link_url: '' };
+    const fields = {
+      kind: 'notice',
+      language: 'en',
+      body: '',
+      key: '',
+      category: '',
+      link_url: '',
+    };
     const blank = await admin('content/create', { ...fields, title: ' ' }, ops.editor.token);
     expect(blank).toMatchObject({ code: 0, msg: 'Title is required.', data: { field: 'title' } });
-    // The item's language doubles as the call's: without it, or not one the app speaks, the
-    // item is refused by name (it reached the database's not-null before).
-    const { lang: _lang, ...noLanguage } = fields;
-    const unsaid = await admin('content/create', { ...noLanguage, title: 'x' }, ops.editor.token);
-    expect(unsaid).toMatchObject({ msg: 'Language is required.', data: { field: 'lang' } });
-    const klingon = await admin(
+    // The text's language is its own field: the console sends `lang` (its own language) on
+    // every call, which once overwrote it. Missing or not one the app speaks: refused by name.
+    const { language: _language, ...noLanguage } = fields;
+    const unsaid = await admin(
       'content/create',
-      { ...fields, lang: 'tlh', title: 'x' },
+      { ...noLanguage, lang: 'fr', title: 'x' },
       ops.editor.token,
     );
-    expect(klingon).toMatchObject({ code: 0, data: { field: 'lang' } });
+    expect(unsaid).toMatchObject({ code: 0, data: { field: 'language' } });
+    const klingon = await admin(
+      'content/create',
+      { ...fields, language: 'tlh', title: 'x' },
+      ops.editor.token,
+    );
+    expect(klingon).toMatchObject({ code: 0, data: { field: 'language' } });
+    // A French text written from a console read in Chinese is stored as French.
+    const french = await admin<{ id: string; languages: string[] }>(
+      'content/create',
+      { ...fields, language: 'fr', lang: 'zh-CN', title: 'Maintenance ce soir' },
+      ops.editor.token,
+    );
+    expect(french.data!.languages).toEqual(['fr']);
     const made = await admin<{ id: string; key: string | null; link_url: string | null }>(
       'content/create',
       { ...fields, title: 'No key', pinned: true, sort: 0 },
@@ -649,7 +667,7 @@ describe('settings reach the investor side', () => {
     expect(made.data).toMatchObject({ key: null, link_url: null });
 
     // A key another item holds is named, in the operator's language, and nothing is made.
-    const page = { kind: 'page', lang: 'en', body: 'x', key: 'fuzz-key' };
+    const page = { kind: 'page', language: 'en', body: 'x', key: 'fuzz-key' };
     const first = await admin('content/create', { ...page, title: 'First' }, ops.editor.token);
     expect(first.code).toBe(1);
     const before = await t.db

@@ -1,4 +1,6 @@
-// content/*, contacts/*, app-update/*: what editors change.
+// content/*, contacts/*, app-update/*: what editors change. An item's text language is
+// `language`: every console call also carries `lang`, the language the console reads its
+// messages in, which the console's client sets on every call.
 import { Type } from 'typebox';
 import { LANGUAGE_CODES } from '@olive/protocol';
 import { AppError } from '../../../errors.ts';
@@ -121,16 +123,25 @@ export function contentActions(deps: AdminDeps) {
       writes: true,
       body: {
         kind: Kind,
-        lang: Lang,
+        language: Lang,
         title: Type.String({ minLength: 1, maxLength: 200 }),
         body: Type.String({ maxLength: 100_000 }),
         ...itemFields,
       },
       async run(body) {
-        const { kind, lang, title, body: text, ...fields } = body;
-        const id = await content.add({ ...defined(fields), kind, lang, title, body: text });
+        const { kind, language, title, body: text, ...fields } = body;
+        const id = await content.add({
+          ...defined(fields),
+          kind,
+          lang: language,
+          title,
+          body: text,
+        });
         const after = await showItem(id);
-        return { data: after, audit: { target: `content:${id}`, after: { kind, lang, title } } };
+        return {
+          data: after,
+          audit: { target: `content:${id}`, after: { kind, language, title } },
+        };
       },
     }),
     action({
@@ -139,22 +150,22 @@ export function contentActions(deps: AdminDeps) {
       writes: true,
       body: {
         id: ID,
-        lang: Type.Optional(Lang),
+        language: Type.Optional(Lang),
         title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
         body: Type.Optional(Type.String({ maxLength: 100_000 })),
         ...itemFields,
       },
       async run(body) {
-        const { id, ...change } = body;
+        const { id, language, ...change } = body;
         const before = await showItem(id);
-        await content.set(id, defined(change));
+        await content.set(id, defined({ ...change, lang: language }));
         const after = await showItem(id);
         return {
           data: after,
           audit: {
             target: `content:${id}`,
             before: { ...before, translations: undefined },
-            after: defined(change),
+            after: defined({ ...change, language }),
           },
         };
       },
