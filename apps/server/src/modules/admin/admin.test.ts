@@ -658,6 +658,12 @@ describe('settings reach the investor side', () => {
       ops.editor.token,
     );
     expect(french.data!.languages).toEqual(['fr']);
+    const untold = await admin(
+      'content/update',
+      { id: french.data!.id, title: 'Sans langue' },
+      ops.editor.token,
+    );
+    expect(untold).toMatchObject({ code: 0, data: { field: 'language' } });
     const made = await admin<{ id: string; key: string | null; link_url: string | null }>(
       'content/create',
       { ...fields, title: 'No key', pinned: true, sort: 0 },

@@ -3,7 +3,7 @@
 // messages in, which the console's client sets on every call.
 import { Type } from 'typebox';
 import { LANGUAGE_CODES } from '@olive/protocol';
-import { AppError } from '../../../errors.ts';
+import { AppError, fieldError } from '../../../errors.ts';
 import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
 import type { ContentKind } from '../../content/content.repository.ts';
 import type { AdminDeps } from '../deps.ts';
@@ -157,6 +157,10 @@ export function contentActions(deps: AdminDeps) {
       },
       async run(body) {
         const { id, language, ...change } = body;
+        // A text is written in a language: the console names its own field.
+        if (!language && (change.title !== undefined || change.body !== undefined)) {
+          throw fieldError('language', 'validation.required');
+        }
         const before = await showItem(id);
         await content.set(id, defined({ ...change, lang: language }));
         const after = await showItem(id);
