@@ -139,6 +139,9 @@ describe('investor app shell', () => {
 
   it('offline: shows the network toast and sends no request', async () => {
     const context = await phoneContext(browser);
+    // The worst case: offline before antd's toast (loaded after the first screen) arrived.
+    // CI once went offline before it had, and no notice showed; now our own toast does.
+    await context.route('**/assets/overlays-*', (route) => route.abort());
     const page = await openApp(context);
     const apiRequests: string[] = [];
     page.on('request', (request) => {
@@ -151,6 +154,7 @@ describe('investor app shell', () => {
       window.location.hash = '#/';
     });
     await page.getByText('Network anomalies, please try again later').waitFor();
+    await page.screenshot({ path: `${screenshots}offline-toast-en.png` });
     // The failed check goes on to Home after 3 s, as the spec's update failure does.
     await page.getByTestId('screen-home').waitFor({ timeout: 10_000 });
     expect(apiRequests).toEqual([]);

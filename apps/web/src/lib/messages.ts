@@ -21,10 +21,24 @@ export function preloadOverlays(): Promise<Overlays> {
   return overlays;
 }
 
+/**
+ * A toast of our own, for when Toast itself cannot load: offline before the overlays
+ * arrived, which is when the offline notice matters most. Text only, where antd's toast
+ * shows, gone after `duration`.
+ */
+function plainToast(content: string, duration: number) {
+  const element = document.createElement('div');
+  element.className = 'plain-toast';
+  element.setAttribute('role', 'status');
+  element.textContent = content;
+  document.body.append(element);
+  setTimeout(() => element.remove(), duration);
+}
+
 function toast(options: { icon?: 'success' | 'fail'; content: string; duration: number }) {
   preloadOverlays().then(
     ({ Toast }) => Toast.show(options),
-    () => {},
+    () => plainToast(options.content, options.duration),
   );
 }
 
