@@ -181,50 +181,51 @@ export function ledgerRepository(db: Db) {
      */
     async resolveAccountsBulk(q: Db, keys: (AccountKey & { mayGoNegative: boolean })[]) {
       if (keys.length === 0) return [];
-      const cols = {
-        users: keys.map((k) => k.userId),
-        kinds: keys.map((k) => k.kind),
-        subkeys: keys.map((k) => k.subkey),
-        shards: keys.map((k) => k.shard),
-        negative: keys.map((k) => k.mayGoNegative),
-      };
+      const ids: string[] = new Array<string>(keys.length);
       // Equality joins only (IS NOT DISTINCT FROM cannot hash): user accounts by user id,
-      // platform accounts (user_id null) apart.
-      const keysOf = sql`
-        select x.u, x.k, x.s, x.h, x.n, x.i
-        from unnest(${cols.users}::bigint[], ${cols.kinds}::text[], ${cols.subkeys}::text[],
-                    ${cols.shards}::smallint[], ${cols.negative}::boolean[])
-          with ordinality as x (u, k, s, h, n, i)
-      `;
+      // platform accounts (user_id null) apart. Existing accounts are looked up first (one
+      // round trip in the usual case); only those missing are created, then read.
+      const find = async (at: number[]) => {
+        const part = at.map((i) => keys[i]!);
+        const { rows } = await sql<{ id: string; i: number }>`
+          with x as materialized (
+            select x.u, x.k, x.s, x.h, x.i::integer as i
+            from unnest(${part.map((k) => k.userId)}::bigint[], ${part.map((k) => k.kind)}::text[],
+                        ${part.map((k) => k.subkey)}::text[], ${part.map((k) => k.shard)}::smallint[])
+              with ordinality as x (u, k, s, h, i)
+          )
+          select a.id::text as id, x.i
+          from x join accounts a
+            on a.user_id = x.u and a.kind = x.k and a.subkey = x.s and a.shard = x.h
+          union all
+          select a.id::text, x.i
+          from x join accounts a
+            on a.user_id is null and x.u is null and a.kind = x.k and a.subkey = x.s
+           and a.shard = x.h
+        `.execute(q);
+        for (const row of rows) ids[at[row.i - 1]!] = row.id;
+      };
+      await find(keys.map((_, i) => i));
+      const missing = keys.flatMap((_, i) => (ids[i] === undefined ? [i] : []));
+      if (missing.length === 0) return ids;
+      const part = missing.map((i) => keys[i]!);
       for (const platform of [false, true]) {
         await sql`
-          with x as materialized (${keysOf})
+          with x as materialized (
+            select * from unnest(${part.map((k) => k.userId)}::bigint[],
+              ${part.map((k) => k.kind)}::text[], ${part.map((k) => k.subkey)}::text[],
+              ${part.map((k) => k.shard)}::smallint[], ${part.map((k) => k.mayGoNegative)}::boolean[])
+              as x (u, k, s, h, n)
+          )
           insert into accounts (user_id, kind, subkey, shard, may_go_negative)
           select distinct on (x.u, x.k, x.s, x.h) x.u, x.k, x.s, x.h, x.n
           from x
           where ${platform ? sql`x.u is null` : sql`x.u is not null`}
-            and not exists (
-              select 1 from accounts a
-              where ${platform ? sql`a.user_id is null` : sql`a.user_id = x.u`}
-                and a.kind = x.k and a.subkey = x.s and a.shard = x.h
-            )
           order by x.u, x.k, x.s, x.h
           on conflict on constraint accounts_key do nothing
         `.execute(q);
       }
-      const { rows } = await sql<{ id: string; i: string }>`
-        with x as materialized (${keysOf})
-        select a.id::text as id, x.i::text as i
-        from x join accounts a
-          on a.user_id = x.u and a.kind = x.k and a.subkey = x.s and a.shard = x.h
-        union all
-        select a.id::text, x.i::text
-        from x join accounts a
-          on a.user_id is null and x.u is null and a.kind = x.k and a.subkey = x.s
-         and a.shard = x.h
-      `.execute(q);
-      const ids: string[] = new Array<string>(keys.length);
-      for (const row of rows) ids[Number(row.i) - 1] = row.id;
+      await find(missing);
       return ids;
     },
 
