@@ -354,7 +354,21 @@ export interface MiningPaymentsTable {
   days: number;
   amount: ColumnType<string, bigint | string, never>;
   margin: ColumnType<string, bigint | string, never>;
+  // The term this payment bought: starts_on <= day < ends_on (migration 0120).
+  starts_on: ColumnType<string, string, never>;
+  ends_on: ColumnType<string, string, never>;
+  hash_rate_ghs: ColumnType<string, bigint | string, never>;
+  electricity_per_day: ColumnType<string, bigint | string, never>;
   created_at: Generated<Date>;
+}
+
+export interface MiningDayRatesTable {
+  day: ColumnType<string, string, never>;
+  hash_rate_ghs: ColumnType<string, bigint | string, never>;
+  electricity_per_day: ColumnType<string, bigint | string, never>;
+  output_sat: ColumnType<string, string, never>;
+  gross: ColumnType<string, bigint | string, never>;
+  amount: ColumnType<string, bigint | string, never>;
 }
 
 export interface MiningDaysTable {
@@ -367,6 +381,7 @@ export interface MiningDaysTable {
   created_at: Generated<Date>;
 }
 
+/** A view since migration 0120: terms x runs x rates (decision 127). */
 export interface MiningPayoutsTable {
   rental_id: string;
   day: string;
@@ -629,6 +644,7 @@ export interface Database {
   mining_payments: MiningPaymentsTable;
   mining_days: MiningDaysTable;
   mining_payouts: MiningPayoutsTable;
+  mining_day_rates: MiningDayRatesTable;
   mining_payout_runs: MiningPayoutRunsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery: TwoFactorRecoveryTable;

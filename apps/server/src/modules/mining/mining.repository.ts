@@ -195,20 +195,28 @@ export function miningRepository(db: Db) {
       return rows[0]!.id;
     },
 
+    /**
+     * A payment and the term it buys: `days` from `starts_on`, at the rental's hash rate
+     * and electricity. Never changed afterwards (the payouts follow from it).
+     */
     async insertPayment(
       q: Db,
       p: {
         rental_id: string;
-        user_id: string;
         kind: 'rent' | 'renew' | 'auto_renew';
+        starts_on: string;
         days: number;
         amount: bigint;
         margin: bigint;
       },
     ) {
       await sql`
-        insert into mining_payments (rental_id, user_id, kind, days, amount, margin)
-        values (${p.rental_id}, ${p.user_id}, ${p.kind}, ${p.days}, ${p.amount}, ${p.margin})
+        insert into mining_payments (rental_id, user_id, kind, days, amount, margin, starts_on,
+          ends_on, hash_rate_ghs, electricity_per_day)
+        select r.id, r.user_id, ${p.kind}, ${p.days}, ${p.amount}, ${p.margin},
+               ${p.starts_on}::date, ${p.starts_on}::date + ${p.days}::integer, r.hash_rate_ghs,
+               r.electricity_per_day
+        from mining_rentals r where r.id = ${p.rental_id}
       `.execute(q);
     },
 
@@ -336,58 +344,79 @@ export function miningRepository(db: Db) {
     },
 
     /**
-     * The day's payouts for every rental active on it, in one statement: each rental's
-     * output by the formula (exact numeric), less its electricity, never below zero;
-     * a rental already paid for the day is skipped (primary key). The formula depends on
-     * the day and the hash rate only, so it is worked out once per distinct hash rate (a
-     * handful: rentals copy their model's) rather than once per rental. Returns the new
-     * payouts summed per user (what the ledger batch posts).
+     * Serialises a day's run against new terms (decision 127): the run takes this lock
+     * exclusively, a rent or renewal shares it. A term therefore never starts on a day a
+     * run has paid, and the rentals paid on a day are exactly the terms covering it.
      */
-    async payDay(q: Db, day: string) {
-      const { rows } = await sql<{
-        user_id: string;
-        first_rental: string;
-        rentals: number;
-        total: string;
-      }>`
-        with rates as materialized (
-          select h.hash_rate_ghs, trunc(x.numerator / x.denominator, 8) as output_sat, x.gross
-          from (
-            select distinct r.hash_rate_ghs from mining_rentals r
-            where r.status = 'active' and r.starts_on <= ${day}::date and r.ends_on > ${day}::date
-          ) h
-          cross join mining_days d
-          cross join lateral (
-            select h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
-                   d.difficulty * 4294967296 as denominator,
-                   floor(h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
-                         * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
-          ) x
-          where d.day = ${day}::date
-        ), paid as (
-          insert into mining_payouts (rental_id, day, user_id, hash_rate_ghs, output_sat, gross,
-            electricity, amount)
-          select r.id, ${day}::date, r.user_id, r.hash_rate_ghs, k.output_sat, k.gross,
-                 r.electricity_per_day, greatest(k.gross - r.electricity_per_day, 0)
-          from mining_rentals r
-          join rates k on k.hash_rate_ghs = r.hash_rate_ghs
-          where r.status = 'active' and r.starts_on <= ${day}::date and r.ends_on > ${day}::date
-          on conflict (rental_id, day) do nothing
-          returning user_id, rental_id, amount
-        )
-        select user_id::text as user_id, min(rental_id)::text as first_rental,
-               count(*)::integer as rentals, sum(amount)::text as total
-        from paid group by user_id order by user_id
+    async lockRuns(q: Db, exclusive: boolean) {
+      await (
+        exclusive
+          ? sql`select pg_advisory_xact_lock(hashtext('olive.mining.runs'))`
+          : sql`select pg_advisory_xact_lock_shared(hashtext('olive.mining.runs'))`
+      ).execute(q);
+    },
+
+    /** The newest day a run has paid (null before the first). */
+    async lastRun(q: Db) {
+      const { rows } = await sql<{ day: string | null }>`
+        select max(day)::text as day from mining_payout_runs
+      `.execute(q);
+      return rows[0]!.day;
+    },
+
+    /**
+     * Claims the day's run (false when a run has paid it already), then stores the day's
+     * rates: the formula worked out once per distinct hash rate and electricity among the
+     * terms covering the day (a handful: rentals copy their model's), in exact numeric, less
+     * electricity, never below zero.
+     */
+    async claimRun(q: Db, day: string) {
+      const { rows } = await sql<{ day: string }>`
+        insert into mining_payout_runs (day, rentals, total) values (${day}, 0, 0)
+        on conflict (day) do nothing returning day::text as day
+      `.execute(q);
+      if (rows.length === 0) return false;
+      await sql`
+        insert into mining_day_rates (day, hash_rate_ghs, electricity_per_day, output_sat, gross,
+          amount)
+        select d.day, h.hash_rate_ghs, h.electricity_per_day,
+               trunc(x.numerator / x.denominator, 8), x.gross,
+               greatest(x.gross - h.electricity_per_day, 0)
+        from (
+          select distinct t.hash_rate_ghs, t.electricity_per_day from mining_payments t
+          where t.starts_on <= ${day}::date and t.ends_on > ${day}::date
+        ) h
+        cross join mining_days d
+        cross join lateral (
+          select h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
+                 d.difficulty * 4294967296 as denominator,
+                 floor(h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
+                       * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
+        ) x
+        where d.day = ${day}::date
+      `.execute(q);
+      return true;
+    },
+
+    /** The claimed day's payouts summed per user (what its one ledger entry posts). */
+    async dayTotals(q: Db, day: string) {
+      const { rows } = await sql<{ user_id: string; rentals: number; total: string }>`
+        select t.user_id::text as user_id, count(*)::integer as rentals,
+               sum(k.amount)::text as total
+        from mining_payments t
+        join mining_day_rates k
+          on k.day = ${day}::date and k.hash_rate_ghs = t.hash_rate_ghs
+         and k.electricity_per_day = t.electricity_per_day
+        where t.starts_on <= ${day}::date and t.ends_on > ${day}::date
+        group by t.user_id order by t.user_id
       `.execute(q);
       return rows;
     },
 
     async recordRun(q: Db, day: string, rentals: number, total: bigint) {
       await sql`
-        insert into mining_payout_runs (day, rentals, total) values (${day}, ${rentals}, ${total})
-        on conflict (day) do update
-          set rentals = mining_payout_runs.rentals + excluded.rentals,
-              total = mining_payout_runs.total + excluded.total, paid_at = now()
+        update mining_payout_runs set rentals = ${rentals}, total = ${total}, paid_at = now()
+        where day = ${day}
       `.execute(q);
     },
 
@@ -414,11 +443,13 @@ export function miningRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async extend(q: Db, rentalId: string, days: number) {
+    /** Extends the rental to a new term of `days` from `startsOn` (its end, or later). */
+    async extend(q: Db, rentalId: string, startsOn: string, days: number) {
       await sql`
         update mining_rentals
-        set days = days + ${days}, ends_on = ends_on + ${days}::integer,
-            expires_at = expires_at + make_interval(days => ${days}), updated_at = now()
+        set days = days + ${days}, ends_on = ${startsOn}::date + ${days}::integer,
+            expires_at = (${startsOn}::date + ${days}::integer)::timestamp at time zone 'UTC',
+            updated_at = now()
         where id = ${rentalId}
       `.execute(q);
     },

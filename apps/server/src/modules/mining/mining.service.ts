@@ -165,7 +165,22 @@ export function miningService(deps: {
     return { entries, amount, margin };
   }
 
-  /** Renews an active rental by `days` at the model's current price, inside `trx`. */
+  /**
+   * The first day a new term may cover: `from`, or the day after the newest paid day if a
+   * run has paid `from` already (a term never covers a paid day: decision 127). Takes the
+   * runs' lock in shared mode, held until `trx` ends.
+   */
+  async function termStart(trx: typeof db, from: string) {
+    await repo.lockRuns(trx, false);
+    const last = await repo.lastRun(trx);
+    return last && last >= from ? dayText(dayNumber(last) + 1) : from;
+  }
+
+  /**
+   * Renews an active rental by `days` at the model's current price, inside `trx`: the new
+   * term follows the last one, or starts after the newest paid day if the job paid past
+   * the rental's end before it was renewed.
+   */
   async function renewIn(
     trx: typeof db,
     rental: RentalRow,
@@ -174,47 +189,56 @@ export function miningService(deps: {
   ) {
     const model = await repo.model(trx, rental.model_id);
     if (!model || !model.enabled) throw new AppError('mining.model_unavailable');
+    const startsOn = await termStart(trx, rental.ends_on);
     // The tag is unique per renewal: the rental's span before it.
     const tag = `rental:${rental.id}:${kind}:${rental.days}`;
     const { entries, amount, margin } = rentEntries(rental.user_id, rental.id, model, days, tag);
     for (const entry of entries) await ledger.post(entry, trx);
-    await repo.extend(trx, rental.id, days);
+    await repo.extend(trx, rental.id, startsOn, days);
     await repo.insertPayment(trx, {
       rental_id: rental.id,
-      user_id: rental.user_id,
       kind,
+      starts_on: startsOn,
       days,
       amount,
       margin,
     });
   }
 
-  /** Pays one day to every rental active on it; exactly once per rental (see repo). */
+  /**
+   * Pays one day to every rental a term covers, exactly once: the run row claims the day
+   * (a second worker waits on the lock, then finds it claimed), the day's rates are stored,
+   * and one ledger entry credits each renter the sum of their rentals' payouts.
+   */
   async function payDay(day: string) {
     await inputs(day);
     return db.transaction().execute(async (trx) => {
-      const paid = await repo.payDay(trx, day);
-      const entries: EntryRequest[] = [];
+      await repo.lockRuns(trx, true);
+      if (!(await repo.claimRun(trx, day))) return { day, rentals: 0, total: 0n };
+      const rows = await repo.dayTotals(trx, day);
+      const credits: EntryRequest['postings'] = [];
       let rentals = 0;
       let total = 0n;
-      for (const row of paid) {
+      for (const row of rows) {
         rentals += row.rentals;
         const amount = BigInt(row.total);
         total += amount;
-        if (amount === 0n) continue;
-        entries.push({
-          kind: 'mining_payout',
-          // A rental is paid once per day, so the first of this set of rentals names it.
-          idempotencyKey: `mining:payout:${day}:${row.user_id}:${row.first_rental}`,
-          reference: `mining:day:${day}`,
-          memo: day,
-          postings: [
-            { account: platformAccount('mining_payout'), amount: -amount },
-            { account: userAccount(row.user_id, 'available'), amount },
-          ],
-        });
+        if (amount > 0n) credits.push({ account: userAccount(row.user_id, 'available'), amount });
       }
-      await ledger.postBatch(entries, trx);
+      if (total > 0n) {
+        await ledger.postBatch(
+          [
+            {
+              kind: 'mining_payout',
+              idempotencyKey: `mining:payout:${day}`,
+              reference: `mining:day:${day}`,
+              memo: day,
+              postings: [{ account: platformAccount('mining_payout'), amount: -total }, ...credits],
+            },
+          ],
+          trx,
+        );
+      }
       await repo.recordRun(trx, day, rentals, total);
       return { day, rentals, total };
     });
@@ -268,9 +292,9 @@ export function miningService(deps: {
       }
       await checkFundPassword(userId, input.fund_password);
       const now = clock.now();
-      const startsOn = todayOf(now);
       try {
         return await db.transaction().execute(async (trx) => {
+          const startsOn = await termStart(trx, todayOf(now));
           const claimed = await repo.claimStock(trx, model.id);
           if (!claimed) throw new AppError('mining.out_of_stock');
           const rentalId = await repo.insertRental(trx, {
@@ -286,8 +310,8 @@ export function miningService(deps: {
           for (const entry of payment.entries) await ledger.post(entry, trx);
           await repo.insertPayment(trx, {
             rental_id: rentalId,
-            user_id: userId,
             kind: 'rent',
+            starts_on: startsOn,
             days,
             amount: payment.amount,
             margin: payment.margin,

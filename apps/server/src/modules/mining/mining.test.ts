@@ -2,6 +2,7 @@
 // unit (hand-computed), renting with its limits under parallel requests, renewals, the
 // payout exactly once per rental and day (twice, two workers, catch-up, expiry), every
 // refusal translated and naming its field, and a clean ledger audit at the end.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
@@ -472,6 +473,82 @@ describe('renting and the daily payout', () => {
     // 1 TH/s at the known inputs: a hundredth of 6.28642737.
     expect(production.data!.output_per_ths_usdt).toBe('0.06286427');
     expect(production.data!.miners_rented).toBeGreaterThan(0);
+  });
+
+  it('never covers a paid day with a renewal, and each day is one entry the rentals add up to', async () => {
+    const mining = t.app.services.mining.mining;
+    const day = (n: number) =>
+      new Date(clock.now().getTime() + n * DAY_MS).toISOString().slice(0, 10);
+    const { user, call } = await investor('100');
+    const other = await investor('100');
+    const rent = async (who: typeof other, days: string) =>
+      (
+        await who.call<{ rental_id: string }>('/api/user/minercreate', {
+          model_id: modelId,
+          days,
+          fund_password: '246810',
+        })
+      ).data!.rental_id;
+    const rentalId = await rent({ user, call }, '2');
+    const otherRentals = [await rent(other, '5'), await rent(other, '5')];
+    const before = parseAmount(await balance(user.userId));
+
+    // The job pays days 0, 1 and 2 but has not yet expired the rental, whose last day was
+    // day 1. A renewal now must not cover day 2, which a run has paid without it: its new
+    // term starts on day 3.
+    for (const n of [0, 1, 2]) await mining.payDay(day(n));
+    const renewed = await call<Rental & { expires_at: string }>('/api/user/openminer', {
+      rental_id: rentalId,
+      action: 'renew',
+      days: '2',
+    });
+    expect(renewed.code, renewed.msg).toBe(1);
+    expect(renewed.data!.days).toBe(4);
+    expect(renewed.data!.expires_at).toBe(`${day(5)}T00:00:00.000Z`);
+    await mining.payDay(day(3));
+
+    const info = await call<{
+      cumulative_earnings: string;
+      payouts: { day: string; amount: string }[];
+    }>('/api/user/minerinfo', { rental_id: rentalId });
+    expect(info.data!.payouts.map((p) => p.day)).toEqual([day(0), day(1), day(3)]);
+    expect(info.data!.cumulative_earnings).toBe(formatAmount(3n * parseAmount('4.28642737')));
+    // What the screen says was paid is what the balance received (less the renewal).
+    expect(parseAmount(await balance(user.userId))).toBe(
+      before + 3n * parseAmount('4.28642737') - 2n * parseAmount('1'),
+    );
+
+    // One ledger entry per day: the platform's debit and one credit per renter, each the
+    // sum of that renter's rentals (two for the other investor).
+    const legs = await t.db
+      .selectFrom('journal_entries as e')
+      .innerJoin('postings as p', 'p.entry_id', 'e.id')
+      .innerJoin('accounts as a', 'a.id', 'p.account_id')
+      .select(['e.id', 'a.user_id', 'p.amount'])
+      .where('e.idempotency_key', '=', `mining:payout:${day(1)}`)
+      .execute();
+    expect(new Set(legs.map((l) => l.id)).size).toBe(1);
+    const credit = (userId: string) => legs.find((l) => l.user_id === userId)?.amount;
+    expect(credit(user.userId)).toBe(parseAmount('4.28642737').toString());
+    expect(credit(other.user.userId)).toBe((2n * parseAmount('4.28642737')).toString());
+    expect(legs.reduce((sum, l) => sum + BigInt(l.amount), 0n)).toBe(0n);
+    for (const id of otherRentals) {
+      const r = await other.call<Rental>('/api/user/minerinfo', { rental_id: id });
+      expect(r.data!.cumulative_earnings).toBe(formatAmount(4n * parseAmount('4.28642737')));
+    }
+
+    // A day's rates, like its inputs, are never rewritten; neither is a paid term.
+    await expect(
+      sql`update mining_day_rates set amount = 1 where day = ${day(1)}`.execute(t.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.db
+        .updateTable('mining_payments')
+        .set({ days: 9 })
+        .where('rental_id', '=', rentalId)
+        .execute(),
+    ).rejects.toThrow(/append-only/);
+    clock.advance(4 * DAY_MS); // past the runs, for what follows
   });
 
   it('pays a day from the operator CLI, idempotently, and the audit is clean after all', async () => {
