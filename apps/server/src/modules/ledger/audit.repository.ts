@@ -69,6 +69,19 @@ export function auditRepository(db: Db) {
       return rows;
     },
 
+    /** Postings naming an entry or an account that does not exist (a sample, and how many). */
+    async orphanPostings(q: Db) {
+      const { rows } = await sql<{ id: string; entry_id: string; account_id: string; n: string }>`
+        select p.id::text, p.entry_id::text, p.account_id::text, count(*) over ()::text as n
+        from postings p
+        left join journal_entries e on e.id = p.entry_id
+        left join accounts a on a.id = p.account_id
+        where e.id is null or a.id is null
+        order by p.id limit ${SAMPLE}
+      `.execute(q);
+      return rows;
+    },
+
     /** Postings whose balance_after is not the running sum of their account's postings. */
     async brokenBalanceAfter(q: Db) {
       const { rows } = await sql<{

@@ -48,10 +48,11 @@ export function auditService(repo: AuditRepository) {
             repo.flows(q),
             repo.entryKinds(q),
           ]);
-        const [accountKinds, custody, totals] = await Promise.all([
+        const [accountKinds, custody, totals, orphans] = await Promise.all([
           repo.accountKinds(q),
           repo.custody(q),
           repo.totalOfBalances(q),
+          repo.orphanPostings(q),
         ]);
         const checks: AuditCheck[] = [];
 
@@ -127,6 +128,24 @@ export function auditService(repo: AuditRepository) {
                       (p) =>
                         `posting #${p.id} on account #${p.account_id} says ${usdt(p.balance_after)}, running sum ${usdt(p.running)}`,
                     )
+                    .join(', '),
+              },
+        );
+
+        checks.push(
+          orphans.length === 0
+            ? {
+                name: 'postings_name_entries_and_accounts',
+                ok: true,
+                detail: `${counts.postings} postings, each of an existing entry and account`,
+              }
+            : {
+                name: 'postings_name_entries_and_accounts',
+                ok: false,
+                detail:
+                  `${orphans[0]!.n} postings name a missing entry or account${more(orphans.length, orphans[0]!.n)}: ` +
+                  orphans
+                    .map((p) => `posting #${p.id} (entry #${p.entry_id}, account #${p.account_id})`)
                     .join(', '),
               },
         );

@@ -31,6 +31,7 @@ describe('ledger:adjust and ledger:audit', () => {
       'no_negative_balances',
       'balances_equal_postings',
       'balance_after_consistent',
+      'postings_name_entries_and_accounts',
       'documented_kinds_and_flows',
       'custody_equals_deposits_less_withdrawals',
       'ledger_sums_to_zero',

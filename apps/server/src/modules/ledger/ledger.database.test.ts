@@ -146,7 +146,47 @@ describe('the database refuses', () => {
         [custody, -1],
         ['987654321', 1],
       ]),
-    ).rejects.toThrow(/postings_account_id_fkey/);
+    ).rejects.toThrow(/posting to account 987654321, which does not exist/);
+  });
+
+  // The batch post marks its postings statement for the row guard to pass (migration
+  // 0121); the mark is its own transaction's id, so a mark naming another transaction
+  // lets nothing through.
+  it('a batch mark from another transaction lets no posting through', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`select set_config('olive.ledger_batch', (pg_current_xact_id()::text::bigint - 1)::text, true)`.execute(
+          trx,
+        );
+        await sql`
+          insert into postings (entry_id, account_id, amount, balance_after)
+          values (${depositEntry}, ${custody}, 1, 0)
+        `.execute(trx);
+      }),
+    ).rejects.toThrow(/outside the transaction that created it/);
+  });
+
+  it('the audit names a posting whose account does not exist', async () => {
+    // Only the batch mark gets such a posting past the guard; the audit still finds it.
+    const rollback = new Error('rolled back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`select set_config('olive.ledger_batch', pg_current_xact_id()::text, true)`.execute(
+          trx,
+        );
+        const { rows } = await sql<{ id: string }>`
+          insert into journal_entries (kind, idempotency_key, payload_hash)
+          values ('deposit', ${`orphan:${Math.random()}`}, '\\x00'::bytea) returning id::text as id
+        `.execute(trx);
+        await sql`
+          insert into postings (entry_id, account_id, amount, balance_after)
+          values (${rows[0]!.id}, 987654321, 1, 1)
+        `.execute(trx);
+        const orphans = await auditRepository(db).orphanPostings(trx);
+        expect(orphans.map((o) => o.account_id)).toEqual(['987654321']);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   // The balanced check runs once per transaction over all its entries (migration 0110):
