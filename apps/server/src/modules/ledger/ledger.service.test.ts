@@ -103,6 +103,25 @@ describe('entry rules', () => {
     }
     expect(shards.size).toBeGreaterThan(1);
   });
+
+  it('hashes a payload as every stored entry was hashed (legs in their text order)', () => {
+    // Pinned: a replay of an entry posted by an earlier version must find the same hash.
+    const plan = planEntry({
+      kind: 'mining_payout',
+      idempotencyKey: 'k',
+      reference: 'mining:day:2026-03-01',
+      memo: '2026-03-01',
+      postings: [
+        { account: platformAccount('mining_payout'), amount: -35n },
+        { account: userAccount('12', 'available'), amount: 5n },
+        { account: userAccount('3', 'available'), amount: 20n },
+        { account: userAccount('100', 'available'), amount: 10n },
+      ],
+    });
+    expect(plan.payloadHash.toString('hex')).toBe(
+      '57b81bfc1c33c691d8e6790fd151fe06797ac555d7d39d185b10ab2fbba658ee',
+    );
+  });
 });
 
 describe('posting', () => {

@@ -167,6 +167,21 @@ function planLeg(account: AccountRef, amount: bigint, shardsOf: ShardCount): Pla
 }
 
 /** Checks an entry against the rules of its kind and fixes its shards and payload hash. */
+/**
+ * The legs as [logical, amount] pairs in the order `Array.prototype.sort()` gives them
+ * (by their text "logical,amount", UTF-16 code units): the order every stored payload hash
+ * was made with. Each pair's text is built once rather than at every comparison, which
+ * matters for an entry of 200,000 legs (a day's mining payout).
+ */
+function sortedPairs(legs: PlannedLeg[]) {
+  const keyed = legs.map((l) => {
+    const pair = [l.logical, l.amount.toString()];
+    return { pair, text: `${pair[0]},${pair[1]}` };
+  });
+  keyed.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  return keyed.map((k) => k.pair);
+}
+
 export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan {
   const { kind } = request;
   if (!isEntryKind(kind)) throw new LedgerEntryError(`unknown entry kind ${String(kind)}`);
@@ -196,7 +211,7 @@ export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan
     memo: request.memo ?? null,
     reason: request.reason ?? null,
     operatorId: request.operatorId ?? null,
-    legs: legs.map((l) => [l.logical, l.amount.toString()]).sort(),
+    legs: sortedPairs(legs),
   });
   return { request, legs, payloadHash: createHash('sha256').update(canonical).digest() };
 }
