@@ -66,6 +66,11 @@ export function contentRepository(db: Db) {
   ] as const;
 
   return {
+    /** Runs `work` in one transaction (all of it or none); pass its `trx` to the writes. */
+    transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
     async list(kinds: ContentKind[], lang: string, now: Date, offset: number, limit: number) {
       const [rows, count] = await Promise.all([
         published(lang, now)
@@ -168,8 +173,8 @@ export function contentRepository(db: Db) {
       return row.id;
     },
 
-    async createItem(fields: ItemFields & { kind: ContentKind }) {
-      const row = await db
+    async createItem(fields: ItemFields & { kind: ContentKind }, q: Db = db) {
+      const row = await q
         .insertInto('content_items')
         .values(fields)
         .returning('id')
@@ -177,8 +182,8 @@ export function contentRepository(db: Db) {
       return row.id;
     },
 
-    async updateItem(id: string, fields: ItemFields) {
-      const result = await db
+    async updateItem(id: string, fields: ItemFields, q: Db = db) {
+      const result = await q
         .updateTable('content_items')
         .set({ ...fields, updated_at: new Date() })
         .where('id', '=', id)
@@ -186,32 +191,25 @@ export function contentRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    async putTranslation(itemId: string, lang: string, title: string | undefined, body?: string) {
-      const existing = await db
-        .selectFrom('content_translations')
-        .select(['title', 'body'])
-        .where('item_id', '=', itemId)
-        .where('lang', '=', lang)
-        .executeTakeFirst();
-      const values = {
-        item_id: itemId,
-        lang,
-        title: title ?? existing?.title ?? '',
-        body: body ?? existing?.body ?? '',
-        updated_at: new Date(),
-      };
-      await db
-        .insertInto('content_translations')
-        .values(values)
-        .onConflict((oc) =>
-          oc
-            .columns(['item_id', 'lang'])
-            .doUpdateSet({ title: values.title, body: values.body, updated_at: values.updated_at }),
-        )
-        .execute();
-      await db
+    /** Sets one language's text; a part not given keeps its stored text (one statement). */
+    async putTranslation(
+      itemId: string,
+      lang: string,
+      title: string | undefined,
+      body: string | undefined,
+      q: Db = db,
+    ) {
+      await sql`
+        insert into content_translations (item_id, lang, title, body, updated_at)
+        values (${itemId}, ${lang}, ${title ?? ''}, ${body ?? ''}, now())
+        on conflict (item_id, lang) do update
+          set title = coalesce(${title ?? null}::text, content_translations.title),
+              body = coalesce(${body ?? null}::text, content_translations.body),
+              updated_at = now()
+      `.execute(q);
+      await q
         .updateTable('content_items')
-        .set({ updated_at: values.updated_at })
+        .set({ updated_at: sql<Date>`now()` })
         .where('id', '=', itemId)
         .execute();
     },

@@ -1,6 +1,7 @@
 // Content and support calls as a client makes them, with content written by the operator
 // CLI: language fallback, drafts and unpublished items never reaching investors, paging,
 // contacts, the unread badge, Home's totals against userinfo, and the sanitiser.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
@@ -199,6 +200,48 @@ describe('publishing', () => {
       .where('title', '=', 'x')
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('writing', () => {
+  it('adds an item and its first text together, or neither', async () => {
+    // The text's insert fails (a trigger standing in for a crash between the two writes).
+    await sql`
+      create function test_refuse_text() returns trigger language plpgsql as $$
+      begin raise exception 'text refused'; end $$
+    `.execute(t.db);
+    await sql`
+      create trigger test_refuse_text before insert on content_translations
+      for each row when (new.title = 'refused text') execute function test_refuse_text()
+    `.execute(t.db);
+    try {
+      await expect(
+        t.app.services.content.content.add({
+          kind: 'news',
+          key: 'half-written',
+          lang: 'en',
+          title: 'refused text',
+          body: 'x',
+        }),
+      ).rejects.toThrow(/text refused/);
+      const items = await t.db
+        .selectFrom('content_items')
+        .select('id')
+        .where('key', '=', 'half-written')
+        .execute();
+      expect(items).toEqual([]);
+    } finally {
+      await sql`drop trigger test_refuse_text on content_translations`.execute(t.db);
+      await sql`drop function test_refuse_text()`.execute(t.db);
+    }
+  });
+
+  it('changes the title alone and keeps the body', async () => {
+    const service = t.app.services.content.content;
+    const id = await service.add({ kind: 'news', lang: 'en', title: 'First', body: 'Kept body' });
+    await service.set(id, { lang: 'en', title: 'Second' });
+    const { translations } = await service.show(id);
+    expect(translations).toEqual([expect.objectContaining({ title: 'Second', body: 'Kept body' })]);
   });
 });
 

@@ -265,9 +265,12 @@ export function contentService(deps: ContentDeps) {
       const input = cleaned(given);
       validateItem(input, { lang: 'required' });
       const { lang, title, body, ...fields } = input;
-      const id = await keyed(repo.createItem(fields));
-      await repo.putTranslation(id, lang, title, body);
-      return id;
+      // The item and its first text together, or neither.
+      return repo.transaction(async (trx) => {
+        const id = await keyed(repo.createItem(fields, trx));
+        await repo.putTranslation(id, lang, title, body, trx);
+        return id;
+      });
     },
 
     async set(id: string, given: ItemFields & { lang?: string; title?: string; body?: string }) {
@@ -276,10 +279,12 @@ export function contentService(deps: ContentDeps) {
       const { lang, title, body, ...fields } = input;
       const exists = await repo.findItem(id);
       if (!exists) throw new AppError('content.not_found');
-      if (Object.keys(fields).length > 0) await keyed(repo.updateItem(id, fields));
-      if (lang && (title !== undefined || body !== undefined)) {
-        await repo.putTranslation(id, lang, title, body);
-      }
+      await repo.transaction(async (trx) => {
+        if (Object.keys(fields).length > 0) await keyed(repo.updateItem(id, fields, trx));
+        if (lang && (title !== undefined || body !== undefined)) {
+          await repo.putTranslation(id, lang, title, body, trx);
+        }
+      });
       return id;
     },
 
