@@ -94,16 +94,22 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
     await page.getByTestId('rental-detail').waitFor();
     await expect(page.getByTestId('rental-cumulative').textContent()).resolves.toContain('0.00');
 
-    // The daily job pays the first day (triggered here instead of waiting for midnight).
-    const today = new Date().toISOString().slice(0, 10);
-    const paid = await server.app.services.mining.mining.payDay(today);
+    // The daily job pays the rental's first day, triggered here instead of waiting for the
+    // day to end. That is today, unless the other language's journey has had today paid
+    // already: a term never covers a paid day, so this rental then starts tomorrow.
+    const rentalId = new URL(page.url()).hash.match(/id=(\d+)/)![1]!;
+    const headers = { authorization: `Bearer ${user.token}`, userid: user.userId };
+    const rented = await server.call<{ starts_on: string }>(
+      '/api/user/minerinfo',
+      { rental_id: rentalId },
+      headers,
+    );
+    const paid = await server.app.services.mining.mining.payDay(rented.data!.starts_on);
     expect(paid.rentals).toBeGreaterThan(0);
     const info = await server.call<{ cumulative_earnings: string; payouts: { amount: string }[] }>(
       '/api/user/minerinfo',
-      {
-        rental_id: new URL(page.url()).hash.match(/id=(\d+)/)![1]!,
-      },
-      { authorization: `Bearer ${user.token}`, userid: user.userId },
+      { rental_id: rentalId },
+      headers,
     );
     expect(info.data!.payouts).toHaveLength(1);
     await page.reload();
