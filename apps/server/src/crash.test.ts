@@ -19,6 +19,11 @@ describe('npm start killed with SIGKILL under load', () => {
         kills,
         investors,
         upMs: kills > 4 ? [2000, 8000] : [1500, 4000],
+        enough: (a) =>
+          a.deposits.length > 10 &&
+          a.robotsCreated.length > 3 &&
+          a.robotsStopped.length > 0 &&
+          a.withdrawals.length > 3,
         log: process.env.OLIVE_CRASH_REPORT
           ? (line) => void process.stdout.write(`${line}\n`)
           : undefined,
