@@ -12,7 +12,13 @@ export function auditRepository(db: Db) {
         .transaction()
         .setIsolationLevel('repeatable read')
         .setAccessMode('read only')
-        .execute(run);
+        .execute(async (q) => {
+          // Every check reads whole tables: hash and merge joins are always the right plan.
+          // A nested loop chosen on statistics older than a burst of entries (a table
+          // thought to hold one deposit) rescans postings per row and never finishes.
+          await sql`set local enable_nestloop = off`.execute(q);
+          return run(q);
+        });
     },
 
     async counts(q: Db) {
