@@ -51,6 +51,7 @@ export function userCache<T>(options: UserCacheOptions) {
   // Bumped by every invalidation, so a read that raced one is not stored.
   const generations = new Map<string, number>();
   let generation = 0;
+  let everyoneTouchedAt = -Infinity;
   let client: pg.Client | null = null;
   let listening = false;
   let stopped = false;
@@ -178,6 +179,23 @@ export function userCache<T>(options: UserCacheOptions) {
       waves.push(wave);
     },
 
+    /**
+     * Like touched(), for every user at once (a payout that credits a crowd its query
+     * chose in the database): nothing is kept, nothing read within a second is stored,
+     * and other processes are told everybody, now and a second later.
+     */
+    touchedEveryone(done = false) {
+      dropAll();
+      everyoneTouchedAt = now();
+      if (!done || !listening) return;
+      announceSoon(['*']);
+      const wave: NodeJS.Timeout = setTimeout(() => {
+        waves.splice(waves.indexOf(wave), 1);
+        announceSoon(['*']);
+      }, TOUCH_MS).unref();
+      waves.push(wave);
+    },
+
     async get(userId: string, load: () => Promise<T>): Promise<T> {
       if (!listening || options.maxAgeMs <= 0) return load();
       const at = now();
@@ -186,7 +204,9 @@ export function userCache<T>(options: UserCacheOptions) {
       const before = { user: generations.get(userId) ?? 0, all: generation };
       const value = await load();
       const touched = touchedAt.get(userId);
-      const fresh = touched === undefined || now() - touched >= TOUCH_MS;
+      const fresh =
+        (touched === undefined || now() - touched >= TOUCH_MS) &&
+        now() - everyoneTouchedAt >= TOUCH_MS;
       if (
         listening &&
         fresh &&

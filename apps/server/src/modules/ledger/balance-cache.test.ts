@@ -88,6 +88,35 @@ describe('balance cache', () => {
     await until(() => balanceOf(second.headers), '1');
   });
 
+  it('shows a credits post (a day of mining payouts) from either process, though cached', async () => {
+    const a = await investor();
+    const b = await investor();
+    const credit = (app: TestApp, key: string) =>
+      app.db.transaction().execute((trx) =>
+        app.app.services.ledger.postCredits(trx, {
+          kind: 'mining_payout',
+          idempotencyKey: key,
+          from: platformAccount('mining_payout'),
+          userKind: 'available',
+          credits: sql`select id as user_id, 200000000::bigint as amount from users
+                       where id in (${a.id}, ${b.id})`,
+        }),
+      );
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+    await deposit(t, a.id, '1', `cache:credits:${a.id}`);
+    await settled();
+    expect(await balanceOf(a.headers)).toBe('1'); // read, and kept
+    expect(await balanceOf(b.headers)).toBe('0');
+    await credit(t, `cache:credits:own:${a.id}`);
+    expect(await balanceOf(a.headers)).toBe('3');
+    expect(await balanceOf(b.headers)).toBe('2');
+    await settled();
+    expect(await balanceOf(a.headers)).toBe('3'); // kept again
+    await credit(other, `cache:credits:other:${a.id}`);
+    expect(await until(() => balanceOf(a.headers), '5')).toBeLessThan(1_000);
+    await until(() => balanceOf(b.headers), '4');
+  });
+
   it('answers a balance that did not move from memory', async () => {
     const cached = await investor();
     const fresh = await investor();

@@ -1,6 +1,6 @@
 // SQL of the posting path and the investor's views. Balances move only through
 // applyToBalance, a conditional update the database re-checks under the row lock.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** An account's identity: owner (null = platform), kind, subkey (network, robot id), shard. */
@@ -256,6 +256,60 @@ export function ledgerRepository(db: Db) {
         )
       `.execute(q);
       return rows;
+    },
+
+    /**
+     * Stages a credits query's rows (user_id, amount) in this transaction's temporary
+     * ledger_credits, for ledger_post_credits() (migration 0123), and opens the credited
+     * users' accounts of `kind` that do not exist yet. Returns how many rows were staged.
+     */
+    async stageCredits(q: Db, credits: RawBuilder<unknown>, kind: string) {
+      // A crowd at once: the query's grouping and the post's joins get memory enough to
+      // sort and hash in it rather than on disk (this transaction only).
+      await sql`set local work_mem = '64MB'`.execute(q);
+      await sql`
+        create temp table if not exists ledger_credits (user_id bigint, amount bigint)
+        on commit drop
+      `.execute(q);
+      await sql`truncate ledger_credits`.execute(q);
+      const staged = await sql`
+        insert into ledger_credits (user_id, amount) select * from (${credits}) c
+      `.execute(q);
+      await sql`
+        insert into accounts (user_id, kind)
+        select c.user_id, ${kind} from ledger_credits c
+        where c.user_id is not null and not exists (
+          select 1 from accounts a
+          where a.user_id = c.user_id and a.kind = ${kind} and a.subkey = '' and a.shard = 0)
+        on conflict on constraint accounts_key do nothing
+      `.execute(q);
+      return Number(staged.numAffectedRows ?? 0n);
+    },
+
+    /** Posts the staged credits as one entry debiting `fromId` (ledger_post_credits). */
+    async postCredits(
+      q: Db,
+      entry: {
+        kind: string;
+        idempotencyKey: string;
+        reference: string | null;
+        memo: string | null;
+        fromId: string;
+        fromLogical: string;
+        userKind: string;
+      },
+    ) {
+      const { rows } = await sql<{
+        entry_id: string;
+        replayed: boolean;
+        credits: number;
+        total: string;
+      }>`
+        select entry_id::text as entry_id, replayed, credits, total::text as total
+        from ledger_post_credits(${entry.kind}, ${entry.idempotencyKey}, ${entry.reference},
+          ${entry.memo}, ${entry.fromId}, ${entry.fromLogical}, ${entry.userKind})
+      `.execute(q);
+      return rows[0]!;
     },
 
     accountsById(q: Db, ids: string[]) {

@@ -2,6 +2,7 @@
 // balance it touches in the same transaction, idempotently by a caller-chosen key.
 // Other modules call it, inside their own transaction when they change state with it.
 import { createHash, randomInt } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import type { UserCache } from '../../db/user-cache.ts';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
@@ -507,6 +508,77 @@ export function ledgerService(
         throw error;
       } finally {
         touch([...distinct.values()], true);
+      }
+    },
+
+    /**
+     * Posts one entry that credits many users' `userKind` accounts and debits `from` with
+     * their total, the credits being the rows `(user_id, amount)` of the caller's query,
+     * run in the database: they never travel through this process (a day's mining payout
+     * credits 200,000 renters). The rules of post() hold (decision 129): amounts positive,
+     * each user once, the kind's accounts only, `from` refused below zero unless it may go
+     * negative (InsufficientBalanceError), the key replaying the same credits or refused
+     * for others (IdempotencyConflictError), append-only. Joins `trx`. Returns null, and
+     * posts nothing, when the query has no rows.
+     */
+    async postCredits(
+      trx: Db,
+      request: {
+        kind: EntryKind;
+        idempotencyKey: string;
+        reference?: string | null;
+        memo?: string | null;
+        from: AccountRef;
+        userKind: UserAccountKind;
+        credits: RawBuilder<unknown>;
+      },
+    ): Promise<{ id: string; replayed: boolean; credits: number; total: bigint } | null> {
+      const { kind, idempotencyKey: key } = request;
+      if (!isEntryKind(kind)) throw new LedgerEntryError(`unknown entry kind ${String(kind)}`);
+      const rule = ENTRY_KINDS[kind];
+      if (rule.operator) throw new LedgerEntryError(`${kind} is an operator kind`);
+      const allowed = rule.accounts as readonly AccountKind[];
+      if (!allowed.includes(request.from.kind) || !allowed.includes(request.userKind)) {
+        throw new LedgerEntryError(
+          `${kind} may not touch ${request.from.kind} or ${request.userKind}`,
+        );
+      }
+      if (!isUserAccountKind(request.userKind)) {
+        throw new LedgerEntryError(`${request.userKind} is not a user account`);
+      }
+      if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
+        throw new LedgerEntryError('idempotency key must be 1 to 200 characters');
+      }
+      const from = planLeg(request.from, -1n, shardsOf);
+      if (from.userId !== null)
+        throw new LedgerEntryError('credits are paid by a platform account');
+      const staged = await repo.stageCredits(trx, request.credits, request.userKind);
+      if (staged === 0) return null;
+      const [fromId] = await resolveAccounts(trx, [from], false);
+      options.balanceCache?.touchedEveryone();
+      try {
+        const row = await repo.postCredits(trx, {
+          kind,
+          idempotencyKey: key,
+          reference: request.reference ?? null,
+          memo: request.memo ?? null,
+          fromId: fromId!,
+          fromLogical: from.logical,
+          userKind: request.userKind,
+        });
+        return {
+          id: row.entry_id,
+          replayed: row.replayed,
+          credits: row.credits,
+          total: BigInt(row.total),
+        };
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'OL001') throw new InsufficientBalanceError();
+        if (code === 'OL002') throw new IdempotencyConflictError(key);
+        throw error;
+      } finally {
+        options.balanceCache?.touchedEveryone(true);
       }
     },
 
