@@ -365,52 +365,62 @@ export function miningRepository(db: Db) {
     },
 
     /**
-     * Claims the day's run (false when a run has paid it already), then stores the day's
+     * Claims the day's run (null when a run has paid it already), then stores the day's
      * rates: the formula worked out once per distinct hash rate and electricity among the
      * terms covering the day (a handful: rentals copy their model's), in exact numeric, less
-     * electricity, never below zero.
+     * electricity, never below zero. Returns how many rentals the day covers.
      */
-    async claimRun(q: Db, day: string) {
+    async claimRun(q: Db, day: string): Promise<number | null> {
       const { rows } = await sql<{ day: string }>`
         insert into mining_payout_runs (day, rentals, total) values (${day}, 0, 0)
         on conflict (day) do nothing returning day::text as day
       `.execute(q);
-      if (rows.length === 0) return false;
-      await sql`
-        insert into mining_day_rates (day, hash_rate_ghs, electricity_per_day, output_sat, gross,
-          amount)
-        select d.day, h.hash_rate_ghs, h.electricity_per_day,
-               trunc(x.numerator / x.denominator, 8), x.gross,
-               greatest(x.gross - h.electricity_per_day, 0)
-        from (
-          select distinct t.hash_rate_ghs, t.electricity_per_day from mining_payments t
+      if (rows.length === 0) return null;
+      const counted = await sql<{ rentals: number }>`
+        with h as (
+          select t.hash_rate_ghs, t.electricity_per_day, count(*) as rentals
+          from mining_payments t
           where t.starts_on <= ${day}::date and t.ends_on > ${day}::date
-        ) h
-        cross join mining_days d
-        cross join lateral (
-          select h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat as numerator,
-                 d.difficulty * 4294967296 as denominator,
-                 floor(h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
-                       * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
-        ) x
-        where d.day = ${day}::date
+          group by t.hash_rate_ghs, t.electricity_per_day
+        ), stored as (
+          insert into mining_day_rates (day, hash_rate_ghs, electricity_per_day, output_sat,
+            gross, amount)
+          select d.day, h.hash_rate_ghs, h.electricity_per_day,
+                 trunc(x.numerator / x.denominator, 8), x.gross,
+                 greatest(x.gross - h.electricity_per_day, 0)
+          from h
+          cross join mining_days d
+          cross join lateral (
+            select h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
+                     as numerator,
+                   d.difficulty * 4294967296 as denominator,
+                   floor(h.hash_rate_ghs::numeric * 1000000000 * 86400 * d.block_reward_sat
+                         * d.btc_price / (d.difficulty * 4294967296 * 100000000))::bigint as gross
+          ) x
+          where d.day = ${day}::date
+          returning 1
+        )
+        -- (a data-modifying CTE always runs to completion, read or not)
+        select coalesce(sum(h.rentals), 0)::integer as rentals from h
       `.execute(q);
-      return true;
+      return counted.rows[0]!.rentals;
     },
 
-    /** The claimed day's payouts summed per user (what its one ledger entry posts). */
-    async dayTotals(q: Db, day: string) {
-      const { rows } = await sql<{ user_id: string; rentals: number; total: string }>`
-        select t.user_id::text as user_id, count(*)::integer as rentals,
-               sum(k.amount)::text as total
+    /**
+     * The claimed day's credits: each renter's rentals' payouts summed, for the ledger to
+     * post in the database (ledger.postCredits). Renters whose day paid zero are left out.
+     */
+    dayCredits(day: string) {
+      return sql`
+        select t.user_id, sum(k.amount)::bigint as amount
         from mining_payments t
         join mining_day_rates k
           on k.day = ${day}::date and k.hash_rate_ghs = t.hash_rate_ghs
          and k.electricity_per_day = t.electricity_per_day
         where t.starts_on <= ${day}::date and t.ends_on > ${day}::date
-        group by t.user_id order by t.user_id
-      `.execute(q);
-      return rows;
+        group by t.user_id
+        having sum(k.amount) > 0
+      `;
     },
 
     async recordRun(q: Db, day: string, rentals: number, total: bigint) {

@@ -214,31 +214,18 @@ export function miningService(deps: {
     await inputs(day);
     return db.transaction().execute(async (trx) => {
       await repo.lockRuns(trx, true);
-      if (!(await repo.claimRun(trx, day))) return { day, rentals: 0, total: 0n };
-      const rows = await repo.dayTotals(trx, day);
-      const credits: EntryRequest['postings'] = [];
-      let rentals = 0;
-      let total = 0n;
-      for (const row of rows) {
-        rentals += row.rentals;
-        const amount = BigInt(row.total);
-        total += amount;
-        if (amount > 0n) credits.push({ account: userAccount(row.user_id, 'available'), amount });
-      }
-      if (total > 0n) {
-        await ledger.postBatch(
-          [
-            {
-              kind: 'mining_payout',
-              idempotencyKey: `mining:payout:${day}`,
-              reference: `mining:day:${day}`,
-              memo: day,
-              postings: [{ account: platformAccount('mining_payout'), amount: -total }, ...credits],
-            },
-          ],
-          trx,
-        );
-      }
+      const rentals = await repo.claimRun(trx, day);
+      if (rentals === null) return { day, rentals: 0, total: 0n };
+      const posted = await ledger.postCredits(trx, {
+        kind: 'mining_payout',
+        idempotencyKey: `mining:payout:${day}`,
+        reference: `mining:day:${day}`,
+        memo: day,
+        from: platformAccount('mining_payout'),
+        userKind: 'available',
+        credits: repo.dayCredits(day),
+      });
+      const total = posted?.total ?? 0n;
       await repo.recordRun(trx, day, rentals, total);
       return { day, rentals, total };
     });
