@@ -2,6 +2,7 @@
 // a bare INSERT ... SELECT of as many rows on the same PostgreSQL in the same run; and the
 // ledger's batch post in transfers per second next to the single post's, also same run.
 // Run: DATABASE_URL=postgres://... npx tsx bench/mining/payout.ts [rentals=1000000] [users=200000]
+//        [history=0]  (expired terms seeded before, as months of renewals leave them)
 // Needs DATABASE_URL (a server it may create a database on); the database is dropped after.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,6 +26,7 @@ import type { MiningDataFeed } from '../../apps/server/src/modules/mining/feed.t
 
 const RENTALS = Number(process.argv[2] ?? 1_000_000);
 const USERS = Number(process.argv[3] ?? 200_000);
+const HISTORY = Number(process.argv[4] ?? 0);
 const DAY = '2026-03-01';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const adminUrl = process.env.DATABASE_URL;
@@ -92,6 +94,20 @@ try {
       electricity_per_day
     from mining_rentals
   `.execute(db);
+  // Past terms, as renewals leave them: the k-th term before each rental's current one.
+  // The payout reads only the terms covering its day; these show what history costs.
+  if (HISTORY > 0) {
+    log(`history: ${HISTORY} expired terms`);
+    await sql`
+      insert into mining_payments (rental_id, user_id, kind, days, amount, margin, starts_on,
+        ends_on, hash_rate_ghs, electricity_per_day)
+      select r.id, r.user_id, 'renew', 30, r.price_per_day * 30, 0,
+        r.starts_on - 30 * k, r.starts_on - 30 * (k - 1), r.hash_rate_ghs, r.electricity_per_day
+      from generate_series(1, ${Math.ceil(HISTORY / RENTALS)}::integer) k
+      join mining_rentals r on r.id <= (select min(id) from mining_rentals)
+        + ${Math.floor(HISTORY / Math.ceil(HISTORY / RENTALS))}::integer - 1
+    `.execute(db);
+  }
   await sql`vacuum analyze`.execute(db);
 
   // A day where the S21 earns more than its electricity, so every rental is paid.
@@ -209,7 +225,7 @@ try {
 
   const result = {
     date: new Date().toISOString(),
-    command: `npx tsx bench/mining/payout.ts ${RENTALS} ${USERS}`,
+    command: `npx tsx bench/mining/payout.ts ${RENTALS} ${USERS}${HISTORY ? ` ${HISTORY}` : ''}`,
     machine: {
       cores: cpus().length,
       memory_gb: Math.round(totalmem() / 2 ** 30),
@@ -219,6 +235,7 @@ try {
     postgres: version,
     rentals: RENTALS,
     users: USERS,
+    expired_terms: HISTORY,
     runs: RUNS,
     yardstick_seconds: median(yardsticks),
     yardstick_runs: yardsticks,
@@ -235,7 +252,7 @@ try {
   };
   await mkdir(new URL('../results/', import.meta.url), { recursive: true });
   await writeFile(
-    new URL('../results/mining-payout.json', import.meta.url),
+    new URL(`../results/mining-payout${HISTORY ? '-history' : ''}.json`, import.meta.url),
     `${JSON.stringify(result, null, 2)}\n`,
   );
   log(JSON.stringify(result));
