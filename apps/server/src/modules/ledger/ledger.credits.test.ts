@@ -195,6 +195,39 @@ describe('ledger credits post', () => {
     await expect(pay([[users[3]!, 1n]], 'c7').then(() => available(users[3]!))).resolves.toBe(1n);
   });
 
+  it('runs beside single posts to the same users on parallel connections', async () => {
+    const crowd: string[] = [];
+    for (let i = 0; i < 12; i += 1) crowd.push((await insertUser(db)).id);
+    const start = await Promise.all(crowd.map(available));
+    const payouts = Array.from({ length: 3 }, (_, round) =>
+      pay(
+        crowd.map((u) => [u, 100n] as [string, bigint]),
+        `c8:${round}`,
+      ),
+    );
+    const singles = crowd.flatMap((u, i) => [
+      ledger.post({
+        kind: 'deposit',
+        idempotencyKey: `c8:deposit:${i}`,
+        postings: [
+          { account: platformAccount('custody', 'trc20'), amount: -10n },
+          { account: userAccount(u, 'available'), amount: 10n },
+        ],
+      }),
+      ledger.post({
+        kind: 'mining_payout',
+        idempotencyKey: `c8:single:${i}`,
+        postings: [
+          { account: platformAccount('mining_payout'), amount: -1n },
+          { account: userAccount(u, 'available'), amount: 1n },
+        ],
+      }),
+    ]);
+    await Promise.all([...payouts, ...singles]);
+    const end = await Promise.all(crowd.map(available));
+    expect(end.map((b, i) => b - start[i]!)).toEqual(crowd.map(() => 311n));
+  });
+
   it('keeps postings append-only and the audit clean', async () => {
     await expect(
       sql`update postings set amount = amount + 1 where entry_id = (
