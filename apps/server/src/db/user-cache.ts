@@ -66,6 +66,16 @@ export function userCache<T>(options: UserCacheOptions) {
     if (!flushing) flushing = setTimeout(flush, ANNOUNCE_MS).unref();
   }
 
+  /** Tells other processes now, and again a second later (a transaction still open). */
+  function announceTwice(userIds: string[]) {
+    announceSoon(userIds);
+    const wave: NodeJS.Timeout = setTimeout(() => {
+      waves.splice(waves.indexOf(wave), 1);
+      announceSoon(userIds);
+    }, TOUCH_MS).unref();
+    waves.push(wave);
+  }
+
   function flush() {
     flushing = null;
     const users = [...pending];
@@ -170,13 +180,7 @@ export function userCache<T>(options: UserCacheOptions) {
       if (touchedAt.size > MAX_ENTRIES) touchedAt.clear();
       if (!done || !listening || ids.length === 0) return;
       // A payout's hundreds of thousands of users: everybody, in one word.
-      const told = ids.length > MANY_USERS ? ['*'] : ids;
-      announceSoon(told);
-      const wave: NodeJS.Timeout = setTimeout(() => {
-        waves.splice(waves.indexOf(wave), 1);
-        announceSoon(told);
-      }, TOUCH_MS).unref();
-      waves.push(wave);
+      announceTwice(ids.length > MANY_USERS ? ['*'] : ids);
     },
 
     /**
@@ -187,13 +191,7 @@ export function userCache<T>(options: UserCacheOptions) {
     touchedEveryone(done = false) {
       dropAll();
       everyoneTouchedAt = now();
-      if (!done || !listening) return;
-      announceSoon(['*']);
-      const wave: NodeJS.Timeout = setTimeout(() => {
-        waves.splice(waves.indexOf(wave), 1);
-        announceSoon(['*']);
-      }, TOUCH_MS).unref();
-      waves.push(wave);
+      if (done && listening) announceTwice(['*']);
     },
 
     async get(userId: string, load: () => Promise<T>): Promise<T> {
@@ -203,10 +201,8 @@ export function userCache<T>(options: UserCacheOptions) {
       if (hit && at - hit.at < options.maxAgeMs) return hit.value;
       const before = { user: generations.get(userId) ?? 0, all: generation };
       const value = await load();
-      const touched = touchedAt.get(userId);
       const fresh =
-        (touched === undefined || now() - touched >= TOUCH_MS) &&
-        now() - everyoneTouchedAt >= TOUCH_MS;
+        now() - Math.max(touchedAt.get(userId) ?? -Infinity, everyoneTouchedAt) >= TOUCH_MS;
       if (
         listening &&
         fresh &&

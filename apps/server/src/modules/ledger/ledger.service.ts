@@ -183,14 +183,18 @@ function sortedPairs(legs: PlannedLeg[]) {
   return keyed.map((k) => k.pair);
 }
 
-export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan {
-  const { kind } = request;
+/** The rule of an entry's kind, once the kind is known and its idempotency key well formed. */
+function entryRule(kind: EntryKind, key: string) {
   if (!isEntryKind(kind)) throw new LedgerEntryError(`unknown entry kind ${String(kind)}`);
-  const rule = ENTRY_KINDS[kind];
-  const key = request.idempotencyKey;
   if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
     throw new LedgerEntryError('idempotency key must be 1 to 200 characters');
   }
+  return ENTRY_KINDS[kind];
+}
+
+export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan {
+  const { kind } = request;
+  const rule = entryRule(kind, request.idempotencyKey);
   if (request.postings.length < 2) throw new LedgerEntryError('an entry needs two postings');
   const legs = request.postings.map((p) => {
     if (!(rule.accounts as readonly AccountKind[]).includes(p.account.kind)) {
@@ -534,8 +538,7 @@ export function ledgerService(
       },
     ): Promise<{ id: string; replayed: boolean; credits: number; total: bigint } | null> {
       const { kind, idempotencyKey: key } = request;
-      if (!isEntryKind(kind)) throw new LedgerEntryError(`unknown entry kind ${String(kind)}`);
-      const rule = ENTRY_KINDS[kind];
+      const rule = entryRule(kind, key);
       if (rule.operator) throw new LedgerEntryError(`${kind} is an operator kind`);
       const allowed = rule.accounts as readonly AccountKind[];
       if (!allowed.includes(request.from.kind) || !allowed.includes(request.userKind)) {
@@ -545,9 +548,6 @@ export function ledgerService(
       }
       if (!isUserAccountKind(request.userKind)) {
         throw new LedgerEntryError(`${request.userKind} is not a user account`);
-      }
-      if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
-        throw new LedgerEntryError('idempotency key must be 1 to 200 characters');
       }
       const from = planLeg(request.from, -1n, shardsOf);
       if (from.userId !== null)
