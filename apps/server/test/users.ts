@@ -22,3 +22,10 @@ export async function insertUser(db: Db, overrides: { account?: string } = {}) {
     .returning(['id', 'account'])
     .executeTakeFirstOrThrow();
 }
+
+/** `count` test users, one after another; their ids. */
+export async function insertUsers(db: Db, count: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push((await insertUser(db)).id);
+  return ids;
+}

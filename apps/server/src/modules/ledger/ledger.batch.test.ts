@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { insertUser } from '../../../test/users.ts';
+import { entryCount } from '../../../test/ledger.ts';
+import { insertUsers } from '../../../test/users.ts';
 import type { Db } from '../../db/database.ts';
 import { auditRepository } from './audit.repository.ts';
 import { auditService } from './audit.service.ts';
@@ -43,22 +44,13 @@ const rent = (userId: string, amount: bigint, key: string): EntryRequest => ({
   ],
 });
 const available = async (userId: string) => (await ledger.userBalances(userId)).available;
-const entryCount = async () =>
-  Number(
-    (
-      await db
-        .selectFrom('journal_entries')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const entries = () => entryCount(db);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   ledger = ledgerService(ledgerRepository(db));
-  users = [];
-  for (let i = 0; i < 5; i += 1) users.push((await insertUser(db)).id);
+  users = await insertUsers(db, 5);
 });
 afterAll(() => database.drop());
 
@@ -88,16 +80,16 @@ describe('ledger batch post', () => {
       ['b1:dep2:0', '750'],
     ]);
 
-    const before = await entryCount();
+    const before = await entries();
     const again = await ledger.postBatch(batch);
     expect(again.every((p) => p.replayed)).toBe(true);
     expect(again.map((p) => p.id)).toEqual(posted.map((p) => p.id));
-    expect(await entryCount()).toBe(before);
+    expect(await entries()).toBe(before);
     for (const u of users) expect(await available(u)).toBe(750n);
   });
 
   it('refuses the whole batch when any entry would take an account below zero', async () => {
-    const before = await entryCount();
+    const before = await entries();
     // The second rent overdraws only because the first one ran before it.
     const batch = [
       deposit(users[1]!, 10n, 'b2:dep'),
@@ -105,17 +97,17 @@ describe('ledger batch post', () => {
       rent(users[0]!, 100n, 'b2:rent:b'),
     ];
     await expect(ledger.postBatch(batch)).rejects.toBeInstanceOf(InsufficientBalanceError);
-    expect(await entryCount()).toBe(before);
+    expect(await entries()).toBe(before);
     expect(await available(users[0]!)).toBe(750n);
     expect(await available(users[1]!)).toBe(750n);
   });
 
   it('refuses a key reused for another payload, and a batch that repeats a key', async () => {
-    const before = await entryCount();
+    const before = await entries();
     await expect(
       ledger.postBatch([deposit(users[2]!, 5n, 'b3:new'), deposit(users[2]!, 999n, 'b1:dep:2')]),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
-    expect(await entryCount()).toBe(before);
+    expect(await entries()).toBe(before);
     await expect(
       ledger.postBatch([deposit(users[2]!, 5n, 'b3:x'), deposit(users[2]!, 5n, 'b3:x')]),
     ).rejects.toBeInstanceOf(LedgerEntryError);
@@ -239,6 +231,6 @@ describe('ledger batch post', () => {
     const check = plans.filter((p) => p.includes('having count(p.entry_id) = 0'));
     expect(check).toHaveLength(1);
     expect(check[0]).not.toContain('Nested Loop');
-    expect(await entryCount()).toBeGreaterThanOrEqual(2000);
+    expect(await entries()).toBeGreaterThanOrEqual(2000);
   });
 });

@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { insertUser } from '../../../test/users.ts';
+import { entryCount } from '../../../test/ledger.ts';
+import { insertUsers } from '../../../test/users.ts';
 import type { Db } from '../../db/database.ts';
 import { auditRepository } from './audit.repository.ts';
 import { auditService } from './audit.service.ts';
@@ -43,17 +44,13 @@ const pay = (rows: [string, bigint][], key: string, trx: Db = db) =>
     }),
   );
 const available = async (userId: string) => (await ledger.userBalances(userId)).available;
-const entries = async () =>
-  Number(
-    (await sql<{ n: string }>`select count(*) as n from journal_entries`.execute(db)).rows[0]!.n,
-  );
+const entries = () => entryCount(db);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   ledger = ledgerService(ledgerRepository(db));
-  users = [];
-  for (let i = 0; i < 4; i += 1) users.push((await insertUser(db)).id);
+  users = await insertUsers(db, 4);
 });
 afterAll(() => database.drop());
 
@@ -196,8 +193,7 @@ describe('ledger credits post', () => {
   });
 
   it('runs beside single posts to the same users on parallel connections', async () => {
-    const crowd: string[] = [];
-    for (let i = 0; i < 12; i += 1) crowd.push((await insertUser(db)).id);
+    const crowd = await insertUsers(db, 12);
     const start = await Promise.all(crowd.map(available));
     const payouts = Array.from({ length: 3 }, (_, round) =>
       pay(
