@@ -5,13 +5,13 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enUS from 'antd-mobile/es/locales/en-US';
 import {
-  LANGUAGES,
   isLanguage,
   languageInfo,
   normalizeLanguage,
   type Language,
 } from '@olive/protocol/languages'; // not the index: see lib/api.ts
-import { readStored, storageKeys, writeStored } from './storage.ts';
+import { initialLanguage } from './initial-language.ts';
+import { storageKeys, writeStored } from './storage.ts';
 
 export type AntdLocale = typeof enUS;
 type LocaleModule = { default: AntdLocale };
@@ -50,23 +50,6 @@ const lazyCatalogues: BackendModule = {
 
 let antdLocale: AntdLocale = enUS;
 const listeners = new Set<() => void>();
-
-/** The stored choice; with none stored, the device language when it is one of ours. */
-export function initialLanguage(): Language {
-  const stored = readStored(storageKeys.lang);
-  if (stored !== null) return normalizeLanguage(stored);
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const lower = tag.toLowerCase();
-    const exact = LANGUAGES.find((l) => l.locale.toLowerCase() === lower);
-    if (exact) return exact.code;
-    const base = LANGUAGES.find(
-      (l) => l.locale.toLowerCase().split('-')[0] === lower.split('-')[0],
-    );
-    if (base && !lower.startsWith('zh')) return base.code;
-    if (lower === 'zh-hant' || lower === 'zh-hk') return 'tw';
-  }
-  return 'en';
-}
 
 /** The language sent as `lang` and shown: the current i18n language, always one of the 16. */
 export function currentLanguage(): Language {
