@@ -3,6 +3,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenPlugin } from './first-screen-plugin.ts';
 import { precompressPlugin } from './precompress.ts';
 
 const THEME = '#808000';
@@ -65,6 +66,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The first screen's files fetched beside the libraries (decision 130).
+    firstScreenPlugin(),
     // Last: brotli and gzip siblings of everything written, the service worker included.
     precompressPlugin(),
   ],

@@ -137,6 +137,43 @@ describe('investor app shell', () => {
     await context.close();
   });
 
+  it('fetches the first screen and its language beside the libraries, each file once', async () => {
+    // An Arabic phone opening Trade directly, on a network where the libraries arrive late:
+    // the first-screen preload (decision 130) has asked for Trade's files and the Arabic and
+    // English catalogues before then, which the app itself can do only once they have run;
+    // and the app, when it imports them, finds them fetched rather than asking again.
+    const context = await phoneContext(browser, { locale: 'ar' });
+    await context.route('**/assets/vendor-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#${tabs[1].path}`);
+    await page.getByTestId('screen-trade').waitFor();
+    const assets = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          start: entry.startTime,
+          responseStart: entry.responseStart,
+        }))
+        .filter((entry) => entry.path.startsWith('/assets/')),
+    );
+    const fetched = assets.map((asset) => asset.path);
+    expect(new Set(fetched).size, fetched.join(' ')).toBe(fetched.length);
+    const vendor = assets.find((asset) => /^\/assets\/vendor-[\w-]+\.js$/.test(asset.path))!;
+    expect(vendor.responseStart).toBeGreaterThan(1000);
+    const early = [/^\/assets\/trade-[\w-]+\.js$/, /^\/assets\/(ar|en)-[\w-]{8}\.js$/];
+    const preloaded = assets.filter((asset) => early.some((file) => file.test(asset.path)));
+    expect(preloaded.map((asset) => asset.path.split('-')[0])).toEqual(
+      expect.arrayContaining(['/assets/trade', '/assets/ar', '/assets/en']),
+    );
+    for (const asset of preloaded)
+      expect(asset.start, asset.path).toBeLessThan(vendor.responseStart);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await context.close();
+  });
+
   it('offline: shows the network toast and sends no request', async () => {
     const context = await phoneContext(browser);
     // The worst case: offline before antd's toast (loaded after the first screen) arrived.

@@ -1,0 +1,129 @@
+// Build step: the first-screen preload (src/app/first-screen.ts, decision 130). For every
+// path of app/screens.ts and every interface language it lists the files the app would
+// fetch after its entry (the screen's chunk, its imports and its stylesheets; the
+// language's catalogue), writes them into a small classic script, and adds that script to
+// index.html so it runs while the libraries download.
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { screens } from './src/app/screens.ts';
+import type { FirstScreenFiles } from './src/app/first-screen.ts';
+
+const BOOT_MODULE = fileURLToPath(new URL('./src/app/first-screen.ts', import.meta.url));
+const SCREEN = /\/src\/app\/routes\/([\w-]+)\.tsx$/;
+const CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
+
+type Chunk = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** A chunk and everything it imports statically, by file name. */
+function closure(chunk: Chunk, byName: Map<string, Chunk>, into = new Set<string>()) {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const name of chunk.imports) {
+    const imported = byName.get(name);
+    if (imported) closure(imported, byName, into);
+  }
+  return into;
+}
+
+/** The files (scripts, then stylesheets) a chunk needs that the entry has not fetched. */
+function filesOf(chunk: Chunk, byName: Map<string, Chunk>, fetched: Set<string>) {
+  const scripts = [...closure(chunk, byName)];
+  const styles = scripts.flatMap((name) => [
+    ...(byName.get(name)?.viteMetadata?.importedCss ?? []),
+  ]);
+  return [...new Set([...scripts, ...styles])]
+    .filter((name) => !fetched.has(name))
+    .map((n) => `/${n}`);
+}
+
+/** What the preload needs to know, from the bundle. */
+export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // What index.html loads itself: the entry's imports and its stylesheets.
+  const fetched = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+    for (const name of closure(entry, byName)) {
+      fetched.add(name);
+      for (const css of byName.get(name)?.viteMetadata?.importedCss ?? []) fetched.add(css);
+    }
+  }
+  const files: string[] = [];
+  const indexes = (names: string[]) =>
+    names.map((name) => {
+      const at = files.indexOf(name);
+      return at >= 0 ? at : files.push(name) - 1;
+    });
+  const screenChunk = new Map<string, Chunk>();
+  const languages: FirstScreenFiles['languages'] = {};
+  for (const chunk of chunks) {
+    const id = chunk.facadeModuleId ?? '';
+    const screen = SCREEN.exec(id)?.[1];
+    if (screen) screenChunk.set(screen, chunk);
+    const language = CATALOGUE.exec(id)?.[1];
+    if (language) languages[language] = indexes(filesOf(chunk, byName, fetched));
+  }
+  const filesOfScreen = (file: string) => {
+    const chunk = screenChunk.get(file);
+    if (!chunk) throw new Error(`first-screen: no chunk for app/routes/${file}.tsx`);
+    return filesOf(chunk, byName, fetched);
+  };
+  const result: FirstScreenFiles = { files, screens: {}, languages };
+  for (const screen of screens) {
+    const next = screen.leadsTo ? screens.find((s) => s.path === screen.leadsTo) : undefined;
+    const needed = indexes([
+      ...new Set([...filesOfScreen(screen.file), ...(next ? filesOfScreen(next.file) : [])]),
+    ]);
+    result.screens[screen.path] = screen.signedIn
+      ? { files: needed, signedIn: true }
+      : { files: needed };
+  }
+  return result;
+}
+
+/** The preload script with the files written in: an IIFE, minified. */
+async function bootScript(data: FirstScreenFiles) {
+  const entry = '\0olive-first-screen';
+  const build = await rolldown({
+    input: entry,
+    plugins: [
+      {
+        name: 'olive-first-screen-data',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry
+            ? `import { preloadFirstScreen } from ${JSON.stringify(BOOT_MODULE)};\n` +
+              `preloadFirstScreen(${JSON.stringify(data)});`
+            : null,
+      },
+    ],
+  });
+  try {
+    const { output } = await build.generate({ format: 'iife', minify: true });
+    return output[0].code;
+  } finally {
+    await build.close();
+  }
+}
+
+export function firstScreenPlugin(): Plugin {
+  return {
+    name: 'olive-first-screen',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      if (!html) throw new Error('first-screen: index.html is not in the bundle yet');
+      const code = await bootScript(firstScreenFiles(bundle as unknown as OutputBundle));
+      const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source: code });
+      const src = `/${this.getFileName(ref)}`;
+      // Async, before the app's script: it runs as soon as it arrives, holding nothing up.
+      const page = String(html.source);
+      const at = page.indexOf('<script type="module"');
+      if (at < 0) throw new Error('first-screen: no module script in index.html');
+      html.source = `${page.slice(0, at)}<script async src="${src}"></script>\n    ${page.slice(at)}`;
+    },
+  };
+}

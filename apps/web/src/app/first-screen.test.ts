@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths.ts';
+import { filesFor, pathOf, type FirstScreenFiles } from './first-screen.ts';
+import { screens } from './screens.ts';
+
+const data: FirstScreenFiles = {
+  files: [
+    '/assets/home.js',
+    '/assets/section.js',
+    '/assets/team.js',
+    '/assets/en.js',
+    '/assets/ar.js',
+    '/assets/home.css',
+  ],
+  screens: {
+    [paths.home]: { files: [0, 1, 5] },
+    [paths.team]: { files: [2, 1], signedIn: true },
+  },
+  languages: { en: [3], ar: [4] },
+};
+
+describe('the first-screen preload', () => {
+  it('reads the path from a hash-history address', () => {
+    expect(pathOf('#/pages/index/index')).toBe('/pages/index/index');
+    expect(pathOf('#/pages/public/article?id=12')).toBe('/pages/public/article');
+    expect(pathOf('')).toBe('/');
+    expect(pathOf('#')).toBe('/');
+  });
+
+  it("fetches the screen's files and the language's catalogue, English as the fallback", () => {
+    expect(filesFor(data, paths.home, 'en', false)).toEqual([
+      '/assets/home.js',
+      '/assets/section.js',
+      '/assets/home.css',
+      '/assets/en.js',
+    ]);
+    expect(filesFor(data, paths.home, 'ar', false)).toEqual([
+      '/assets/home.js',
+      '/assets/section.js',
+      '/assets/home.css',
+      '/assets/ar.js',
+      '/assets/en.js',
+    ]);
+  });
+
+  it('fetches a signed-in screen only for a signed-in investor (a visitor goes to login)', () => {
+    expect(filesFor(data, paths.team, 'en', true)).toEqual([
+      '/assets/team.js',
+      '/assets/section.js',
+      '/assets/en.js',
+    ]);
+    expect(filesFor(data, paths.team, 'en', false)).toEqual(['/assets/en.js']);
+  });
+
+  it('fetches only the language for an address that is no screen', () => {
+    expect(filesFor(data, '/no/such/page', 'en', true)).toEqual(['/assets/en.js']);
+  });
+
+  it('knows every screen the router shows, each path once', () => {
+    const declared = screens.map((screen) => screen.path);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        paths.root,
+        ...Object.values(paths).filter((p) => p.startsWith('/pages/') && p !== paths.emailCheck),
+      ]),
+    );
+  });
+});
