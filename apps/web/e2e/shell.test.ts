@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext, screenshots } from './browser.ts';
+import { launchBrowser, phoneContext, screenshots, snap } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -197,6 +197,56 @@ describe('investor app shell', () => {
     expect(apiRequests).toEqual([]);
     await context.setOffline(false);
     await context.close();
+  });
+
+  it('offers an optional update in a dialog; "Later" goes on to Home', async () => {
+    // A server of its own: the release setting would change what `/` shows in other tests.
+    const release = await startTestServer();
+    const context = await phoneContext(browser);
+    try {
+      await release.db
+        .updateTable('settings')
+        .set({
+          value: JSON.stringify({
+            latest_version: '9.9',
+            min_version: '1.0',
+            android_url: 'https://example.com/olive.apk',
+            ios_url: '',
+          }),
+        })
+        .where('key', '=', 'app_update')
+        .execute();
+      const page = await context.newPage();
+      await page.goto(`${release.url}/`);
+      // The dialog is a chunk of its own, fetched only now that a release is waiting.
+      await page.getByTestId('update-dialog').waitFor();
+      await expect(page.getByRole('button', { name: 'Update now' }).isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(
+        page.getByRole('button', { name: 'Download for Android' }).isVisible(),
+      ).resolves.toBe(true);
+      // Pictured and checked (axe, layout): its buttons were olive on olive until now.
+      await snap(page, 'update-available-en');
+      await page.getByRole('button', { name: 'Later' }).click();
+      await page.getByTestId('screen-home').waitFor();
+      expect(await page.getByTestId('update-dialog').count()).toBe(0);
+
+      // The same dialog on an Arabic phone: right to left, readable, checked the same way.
+      const arabic = await phoneContext(browser, { locale: 'ar' });
+      try {
+        const rtl = await arabic.newPage();
+        await rtl.goto(`${release.url}/`);
+        await rtl.getByTestId('update-dialog').waitFor();
+        expect(await rtl.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        await snap(rtl, 'update-available-ar');
+      } finally {
+        await arabic.close();
+      }
+    } finally {
+      await context.close();
+      await release.close();
+    }
   });
 
   it('applies a forced update: a new service worker version takes over', async () => {

@@ -1,41 +1,22 @@
 // `/` and pages/public/update: the app update check (spec section 4, Update flow).
-import { Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { UpdateProgress } from '../../features/update/components/update-progress.tsx';
 import { useUpdateFlow } from '../../features/update/hooks/use-update-flow.ts';
 import '../../features/update/update.css';
 
-export default function UpdateScreen() {
-  const { t } = useTranslation();
-  const flow = useUpdateFlow();
-  const update = flow.update;
-  const storeLinks = [
-    update?.android_url
-      ? { key: 'android', text: t('update.android'), url: update.android_url }
-      : null,
-    update?.ios_url ? { key: 'ios', text: t('update.ios'), url: update.ios_url } : null,
-  ].filter((link) => link !== null);
+// Fetched only when a release is waiting (see update-dialog.tsx).
+const UpdateDialog = lazy(() => import('../../features/update/components/update-dialog.tsx'));
 
+export default function UpdateScreen() {
+  const flow = useUpdateFlow();
   return (
     <div className="screen screen--update">
       <UpdateProgress state={flow.state} />
-      <Dialog
-        visible={flow.state === 'available'}
-        title={t('update.availableTitle', { version: update?.version ?? '' })}
-        content={<div data-testid="update-dialog">{t('update.availableBody')}</div>}
-        closeOnAction={false}
-        actions={[
-          [
-            { key: 'later', text: t('update.later'), onClick: flow.later },
-            { key: 'now', text: t('update.now'), bold: true, onClick: flow.acceptUpdate },
-          ],
-          ...storeLinks.map((link) => ({
-            key: link.key,
-            text: link.text,
-            onClick: () => void window.open(link.url, '_blank', 'noopener'),
-          })),
-        ]}
-      />
+      {flow.state === 'available' ? (
+        <Suspense fallback={null}>
+          <UpdateDialog flow={flow} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
