@@ -2,7 +2,8 @@
 // local chain and the wallet loops, at 1440x900: an operator made on the command line signs
 // in, enrols TOTP (the code computed here from the secret the page shows), approves a
 // withdrawal held for review and sees it confirmed on the devchain, edits a network's
-// withdrawal fee and finds it in the investor app; then the same screens in Chinese.
+// withdrawal fee and finds it in the investor app, edits a support contact's hours; then
+// the same screens in Chinese.
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -210,6 +211,33 @@ describe('operator console', () => {
     await app.getByTestId('me-withdraw').click();
     await app.getByTestId('withdraw-fee').filter({ hasText: '1.25 USDT' }).waitFor();
     await phone.close();
+  });
+
+  it("edits a support contact's hours and the investor's contact list shows them", async () => {
+    const id = await server.app.services.content.content.addContact({
+      kind: 'person',
+      channel: 'telegram',
+      label: 'Night desk',
+      url: 'https://t.me/olive_night',
+      hours: '',
+      sort: 5,
+    });
+    await open(`/contacts/edit/${id}`, /Customer service/);
+    await expect.poll(() => page.getByTestId('field-label').inputValue()).toBe('Night desk');
+    await page.getByTestId('field-hours').fill('20:00-08:00 UTC');
+    // The console sends its own language with every call; the save still lands.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/contacts/update'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const reply = (await (await saved).json()) as { code: number; msg: string };
+    expect(reply.code, reply.msg).toBe(1);
+    const contacts = await server.call<{ list: { label: string; hours: string }[] }>(
+      '/api/user/cslist',
+      {},
+      { authorization: `Bearer ${investor.token}`, userid: investor.userId },
+    );
+    expect(contacts.data!.list).toContainEqual(
+      expect.objectContaining({ label: 'Night desk', hours: '20:00-08:00 UTC' }),
+    );
   });
 
   it('opens every screen, each answered by the admin API', async () => {

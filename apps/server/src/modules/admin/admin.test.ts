@@ -608,6 +608,28 @@ describe('settings reach the investor side', () => {
     expect(contact.code).toBe(1);
     const list = await t.call<{ label: string }[]>('/api/user/cslist', {}, user.headers);
     expect(JSON.stringify(list.data)).toContain('Night desk');
+    // Spaces alone are refused by field and change nothing (the label is still there below).
+    for (const [field, value] of [
+      ['label', ' '],
+      ['url', '  '],
+    ] as const) {
+      const blank = await admin(
+        'contacts/update',
+        { id: contact.data!.id, [field]: value },
+        ops.editor.token,
+      );
+      expect(blank, field).toMatchObject({
+        code: 0,
+        data: { field, error: 'validation.required' },
+      });
+    }
+    // The console sends its reply language, `lang`, with every call: it is not a column.
+    const hoursCleared = await admin(
+      'contacts/update',
+      { id: contact.data!.id, hours: '', lang: 'zh-CN' },
+      ops.editor.token,
+    );
+    expect(hoursCleared).toMatchObject({ code: 1, data: { label: 'Night desk', hours: '' } });
 
     const item = await admin<{ id: string }>(
       'content/create',

@@ -193,8 +193,10 @@ export async function adminRoutes(
         },
       },
       async (request, reply) => {
+        // `lang` picks the reply's language (decision 126); it is never an action's field.
+        const { lang: _lang, ...body } = request.body as Record<string, unknown>;
         const { data, audit: note } = await def.run(
-          request.body as Static<TObject>,
+          body as Static<TObject>,
           request.adminCall!,
           request,
         );
