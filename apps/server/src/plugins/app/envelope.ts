@@ -36,7 +36,8 @@ export function describeValidationError(
       ? String(first.params.missingProperty)
       : first.instancePath.replace(/^\//, '').split('/')[0] || 'request';
   const value = (body as Record<string, unknown> | undefined)?.[field];
-  if (first.keyword === 'required' || value === '' || value === undefined) {
+  const blank = typeof value === 'string' && value.trim() === '';
+  if (first.keyword === 'required' || blank || value === undefined) {
     return { field, key: 'validation.required', params: {} };
   }
   if (first.keyword === 'minLength') {

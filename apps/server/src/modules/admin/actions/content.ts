@@ -19,11 +19,13 @@ const itemFields = {
   pinned: Type.Optional(Type.Boolean()),
   sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 };
+// Text an investor reads must hold more than spaces.
+const NOT_BLANK = '\\S';
 const contactFields = {
   kind: Type.Union([Type.Literal('group'), Type.Literal('person')]),
   channel: Type.Union(CONTACT_CHANNELS.map((c) => Type.Literal(c))),
-  label: Type.String({ minLength: 1, maxLength: 80 }),
-  url: Type.String({ minLength: 1, maxLength: 500 }),
+  label: Type.String({ minLength: 1, maxLength: 80, pattern: NOT_BLANK }),
+  url: Type.String({ minLength: 1, maxLength: 500, pattern: NOT_BLANK }),
   hours: Type.Optional(Type.String({ maxLength: 80 })),
   sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 };
@@ -124,7 +126,7 @@ export function contentActions(deps: AdminDeps) {
       body: {
         kind: Kind,
         language: Lang,
-        title: Type.String({ minLength: 1, maxLength: 200 }),
+        title: Type.String({ minLength: 1, maxLength: 200, pattern: NOT_BLANK }),
         body: Type.String({ maxLength: 100_000 }),
         ...itemFields,
       },
@@ -151,7 +153,7 @@ export function contentActions(deps: AdminDeps) {
       body: {
         id: ID,
         language: Type.Optional(Lang),
-        title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: NOT_BLANK })),
         body: Type.Optional(Type.String({ maxLength: 100_000 })),
         ...itemFields,
       },
