@@ -105,6 +105,8 @@ async function send(request: FuzzRequest) {
     return null;
   }
   expect(response.statusCode, where).toBe(200);
+  // First, so that a failure shows the server's own account of what went wrong.
+  expect(logErrors, where).toEqual([]);
   // The console's audit trail shows what was tried, a hostile target included: the
   // fuzzer's own injection echoed back as data is not SQL from the server.
   const scanned = SQL_INJECTIONS.reduce(
@@ -129,7 +131,6 @@ async function send(request: FuzzRequest) {
       );
     }
   }
-  expect(logErrors, where).toEqual([]);
   return reply;
 }
 
