@@ -19,66 +19,33 @@ import staticFiles from './plugins/external/static.ts';
 import i18n from './plugins/app/i18n.ts';
 import envelope from './plugins/app/envelope.ts';
 import auth from './plugins/app/auth.ts';
-import { sessionRepository } from './modules/auth/session.repository.ts';
-import { sessionService } from './modules/auth/session.service.ts';
-import { settingsRepository } from './modules/support/settings.repository.ts';
-import { updateService } from './modules/support/update.service.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { unofferedRoutes } from './modules/unoffered/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { ledgerRepository } from './modules/ledger/ledger.repository.ts';
-import { ledgerService } from './modules/ledger/ledger.service.ts';
-import { ledgerRoutes } from './modules/ledger/routes.ts';
-import {
-  captchaService,
-  svgCaptchaGenerator,
-  type CaptchaGenerator,
-} from './modules/auth/captcha.ts';
-import { codeService } from './modules/auth/codes.ts';
-import { memoryCounters, redisCounters } from './modules/auth/counters.ts';
-import { loginService } from './modules/auth/login.service.ts';
-import type { DevInbox } from './modules/messaging/dev-inbox.ts';
-import { smtpMailer, type Mailer } from './modules/messaging/mailer.ts';
-import { devMailRoutes } from './modules/messaging/routes.ts';
-import { devInboxSms, httpSmsGateway, type SmsSender } from './modules/messaging/sms.ts';
-import { profileService } from './modules/users/profile.service.ts';
-import { registrationService } from './modules/users/registration.service.ts';
-import { userRepository } from './modules/users/user.repository.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { userViews, type UserProfile } from './modules/users/views.ts';
-import { depositKeys, type ChainEnvironment } from './modules/wallet/chain-environment.ts';
-import { depositRepository } from './modules/wallet/deposit.repository.ts';
-import { depositService } from './modules/wallet/deposit.service.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { withdrawalRepository } from './modules/wallet/withdrawal.repository.ts';
-import { platformWalletAddresses, withdrawalService } from './modules/wallet/withdrawal.service.ts';
-import { createFeed, marketDataService } from './modules/market/market-data.service.ts';
-import { marketRepository } from './modules/market/market.repository.ts';
-import { marketRoutes } from './modules/market/routes.ts';
-import { robotRepository } from './modules/robots/robot.repository.ts';
-import { robotService } from './modules/robots/robot.service.ts';
-import { demoModule } from './modules/demo/module.ts';
-import { robotRoutes } from './modules/robots/routes.ts';
-import { securityModule } from './modules/security/module.ts';
-import type { PriceFeed } from '@olive/market';
-import { miningModule } from './modules/mining/module.ts';
-import type { MiningDataFeed } from './modules/mining/feed.ts';
-import { contentModule } from './modules/content/module.ts';
-import { teamModule } from './modules/team/module.ts';
-import { reservesModule } from './modules/reserves/module.ts';
 import { adminModule } from './modules/admin/module.ts';
-import { BALANCE_CHANNEL, PROFILE_CHANNEL, userCache } from './db/user-cache.ts';
+import { authModule } from './modules/auth/module.ts';
+import type { CaptchaGenerator } from './modules/auth/captcha.ts';
+import { contentModule } from './modules/content/module.ts';
+import { demoModule } from './modules/demo/module.ts';
 import type { UserBalances } from './modules/ledger/ledger.service.ts';
-import { auditRepository } from './modules/ledger/audit.repository.ts';
-import { auditService } from './modules/ledger/audit.service.ts';
+import { ledgerModule } from './modules/ledger/module.ts';
+import { marketModule } from './modules/market/module.ts';
+import type { DevInbox } from './modules/messaging/dev-inbox.ts';
+import type { Mailer } from './modules/messaging/mailer.ts';
+import { messagingModule } from './modules/messaging/module.ts';
+import type { SmsSender } from './modules/messaging/sms.ts';
+import type { MiningDataFeed } from './modules/mining/feed.ts';
+import { miningModule } from './modules/mining/module.ts';
+import { reservesModule } from './modules/reserves/module.ts';
+import { robotsModule } from './modules/robots/module.ts';
+import { securityModule } from './modules/security/module.ts';
+import { supportModule } from './modules/support/module.ts';
+import { teamModule } from './modules/team/module.ts';
+import { unofferedRoutes } from './modules/unoffered/routes.ts';
+import { usersModule } from './modules/users/module.ts';
+import type { UserProfile } from './modules/users/views.ts';
+import type { ChainEnvironment } from './modules/wallet/chain-environment.ts';
+import { walletModule } from './modules/wallet/module.ts';
+import type { PriceFeed } from '@olive/market';
+import { BALANCE_CHANNEL, PROFILE_CHANNEL, userCache } from './db/user-cache.ts';
 import { lazyChildLogger } from './request-logger.ts';
-import { miningOperations } from './modules/mining/operations.service.ts';
-import { miningRepository } from './modules/mining/mining.repository.ts';
-import { robotOperations } from './modules/robots/operations.service.ts';
-import { userOperations } from './modules/users/operations.service.ts';
-import { custodyCheckFor } from './modules/wallet/custody.ts';
-import { walletOperationsRepository } from './modules/wallet/operations.repository.ts';
-import { walletOperations } from './modules/wallet/operations.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -133,16 +100,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Every module, built from the shared parts in the order their inputs need. Where a module
+ * needs one built after it, it gets a function called per request (marked "later").
+ */
 export function createServices(deps: AppDeps) {
   const { config, db, clock } = deps;
-  const sessions = sessionService(sessionRepository(db), clock, {
-    idleMs: config.SESSION_IDLE_HOURS * 3_600_000,
-    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-    rotateMs: config.SESSION_ROTATE_MINUTES * 60_000,
-    graceMs: 60_000,
-    touchMs: 60_000,
-  });
-  const settings = settingsRepository(db);
+  const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
+  const chain = deps.chain ?? null;
   const balances = userCache<UserBalances>({
     channel: BALANCE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
@@ -153,92 +118,74 @@ export function createServices(deps: AppDeps) {
     connectionString: deps.databaseUrl ?? null,
     maxAgeMs: PROFILE_CACHE_MAX_AGE_MS,
   });
-  const ledger = ledgerService(ledgerRepository(db), { balanceCache: balances });
-  const profileWrites = { changed: (userId: string) => profileCache.touched([userId]) };
-  const users = userRepository(db, profileWrites);
-  const counters = deps.redis ? redisCounters(deps.redis) : memoryCounters(clock);
-  const captchas = captchaService(db, clock, deps.captchaGenerator ?? svgCaptchaGenerator);
-  const codes = codeService(db, clock);
-  const mailer = deps.mailer ?? smtpMailer(mailUrl(deps), config.MAIL_FROM);
-  const sms =
-    deps.sms ??
-    (config.SMS_GATEWAY_URL
-      ? httpSmsGateway({
-          url: config.SMS_GATEWAY_URL,
-          apiKey: config.SMS_GATEWAY_KEY,
-          sender: config.SMS_SENDER,
-        })
-      : deps.devInbox
-        ? devInboxSms(deps.devInbox)
-        : { send: async () => Promise.reject(new Error('no SMS gateway configured')) });
-  const registration = registrationService({
-    users,
-    sessions,
-    captchas,
-    codes,
-    counters,
-    mailer,
-    sms,
+
+  const support = supportModule({ db });
+  const { settings } = support;
+  const ledgers = ledgerModule({
+    db,
+    balanceCache: balances,
+    referenceStates: (userId, refs) => wallet.withdrawals.statesOf(userId, refs), // later
+  });
+  const { ledger } = ledgers;
+  const auth = authModule({
+    config,
+    db,
+    clock,
+    redis: deps.redis,
+    captchaGenerator: deps.captchaGenerator,
+  });
+  const messaging = messagingModule({
+    config,
+    devInbox: deps.devInbox,
+    mailer: deps.mailer,
+    sms: deps.sms,
+  });
+  const accounts = usersModule({
+    db,
+    clock,
+    auth,
+    mailer: messaging.mailer,
+    sms: messaging.sms,
+    profileCache,
+    secondFactor: { check: (userId, otp) => security.twoFactor.check(userId, otp) }, // later
+    shownBalances: (userId) => ledger.shownBalances(userId),
+    withdrawalAddresses: (userId) => wallet.withdrawals.addresses(userId), // later
     perHour: config.AUTH_LIMIT_PER_HOUR,
+    perMinute,
   });
   const security = securityModule({
+    sessions: auth.sessions,
+    codes: auth.codes,
+    counters: auth.counters,
     db,
-    users,
-    sessions,
-    codes,
-    counters,
-    registration,
-    mailer,
-    sms,
+    users: accounts.users,
+    registration: accounts.registration,
+    mailer: messaging.mailer,
+    sms: messaging.sms,
     clock,
+    perMinute,
   });
-  const profiles = profileService({
-    users,
-    sessions,
-    codes,
-    registration,
+  const wallet = walletModule({
+    config,
+    db,
     clock,
-    secondFactor: security.twoFactor,
-  });
-  const logins = loginService({
-    users,
-    sessions,
-    captchas,
-    counters,
-    secondFactor: security.twoFactor,
-  });
-  const chain = deps.chain ?? null;
-  const deposits = depositRepository(db);
-  const withdrawalRepo = withdrawalRepository(db, profileWrites);
-  const depositsService = depositService({
-    repo: deposits,
-    keys: depositKeys(config),
-    faucet: chain?.faucet ?? null,
-  });
-  const platformWallets = platformWalletAddresses(chain);
-  const withdrawals = withdrawalService({
-    repo: withdrawalRepo,
-    deposits,
-    users,
+    chain,
     ledger,
     settings,
-    clock,
-    platformWallets: () => platformWallets,
+    users: accounts.users,
+    profileWrites: accounts.profileWrites,
     secondFactor: security.twoFactor,
+    perMinute,
   });
-  const views = userViews(
-    users,
-    (id) => ledger.shownBalances(id),
-    withdrawals.addresses,
-    profileCache,
-  );
-  const marketData = marketDataService({
-    ...(deps.feed ? { feed: deps.feed } : createFeed(config, clock)),
-    repo: marketRepository(db),
+  const market = marketModule({ config, db, clock, feed: deps.feed });
+  const robots = robotsModule({
+    db,
     clock,
+    ledger,
+    marketData: market.marketData,
+    settings,
+    perMinute,
   });
-  const robotRepo = robotRepository(db);
-  const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
   const demo = demoModule({
     db,
     enabled: config.DEMO_INVESTORS && !deps.feed,
@@ -246,16 +193,15 @@ export function createServices(deps: AppDeps) {
     clock,
     ledger,
     settings,
-    users,
-    robotRepo,
+    users: accounts.users,
+    robotRepo: robots.robotRepo,
   });
   const content = contentModule({
     db,
     settings,
     clock,
     totals: (id) => ledger.shownBalances(id),
-    // Home's production block comes from mining (built below; called per request).
-    production: async () => mining.mining.production({ storedOnly: true }),
+    production: async () => mining.mining.production({ storedOnly: true }), // later
     homeCacheSeconds: config.NODE_ENV === 'test' ? 0 : 5,
   });
   const mining = miningModule({
@@ -263,45 +209,49 @@ export function createServices(deps: AppDeps) {
     db,
     clock,
     ledger,
-    marketData,
-    checkFundPassword: withdrawals.checkFundPassword,
-    ...(deps.miningFeed ? { feed: deps.miningFeed } : {}),
+    marketData: market.marketData,
+    checkFundPassword: wallet.withdrawals.checkFundPassword,
+    perMinute,
+    feed: deps.miningFeed,
   });
   const team = teamModule({
     db,
     ledger,
-    inviteCodeOf: async (id) => (await users.findById(id))?.invite_code ?? null,
+    inviteCodeOf: async (id) => (await accounts.users.findById(id))?.invite_code ?? null,
   });
   const reserves = reservesModule({ db, config, chain });
-  const updates = updateService(settings);
   const admin = adminModule({
     db,
     clock,
-    counters,
+    counters: auth.counters,
     idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES,
     absoluteHours: config.ADMIN_SESSION_ABSOLUTE_HOURS,
-    users: userOperations({ users, sessions }),
+    users: accounts.operations,
     ledger,
-    withdrawals,
-    wallet: walletOperations({
-      repo: walletOperationsRepository(db),
-      withdrawals,
-      fourEyesMin: async () => (await withdrawals.policy()).four_eyes_min,
-    }),
-    depositAddress: depositsService.address,
-    robots: robotOperations({ repo: robotRepo, settings, clock }),
-    mining: miningOperations({ repo: miningRepository(db) }),
+    withdrawals: wallet.withdrawals,
+    wallet: wallet.operations,
+    depositAddress: wallet.depositsService.address,
+    robots: robots.operations,
+    mining: mining.operations,
     team: team.team,
     content: content.content,
-    updates,
+    updates: support.updates,
     ledgerAudit: async () => {
-      const report = await auditService(auditRepository(db)).run();
-      const { networks: _figures, ...custody } = await custodyCheckFor(db, config);
+      const [report, { networks: _figures, ...custody }] = await Promise.all([
+        ledgers.audit.run(),
+        wallet.custodyCheck(),
+      ]);
       return { ...report, ok: report.ok && custody.ok, checks: [...report.checks, custody] };
     },
     latestReserves: async () => (await reserves.reserves.latest(1))[0] ?? null,
   });
   return {
+    // Each module, for buildApp to register its routes.
+    modules: {
+      ...{ support, ledger: ledgers, signIn: auth, messaging, accounts, security, wallet },
+      ...{ market, robots, content, mining, team, reserves, admin },
+    },
+    // What the worker, the start-up steps and the tests reach for by name.
     balances,
     profileCache,
     admin,
@@ -309,37 +259,24 @@ export function createServices(deps: AppDeps) {
     team,
     reserves,
     chain,
-    deposits,
-    depositsService,
-    withdrawalRepo,
-    withdrawals,
-    sessions,
+    deposits: wallet.deposits,
+    depositsService: wallet.depositsService,
+    withdrawalRepo: wallet.withdrawalRepo,
+    withdrawals: wallet.withdrawals,
+    sessions: auth.sessions,
     settings,
-    updates,
+    updates: support.updates,
     ledger,
-    users,
-    captchas,
-    codes,
-    counters,
-    mailer,
-    registration,
-    profiles,
-    logins,
-    views,
+    users: accounts.users,
+    mailer: messaging.mailer,
     clock,
-    marketData,
-    robotRepo,
-    robots,
+    marketData: market.marketData,
+    robotRepo: robots.robotRepo,
+    robots: robots.robots,
     demo,
     mining,
     security,
   };
-}
-
-function mailUrl(deps: AppDeps) {
-  if (deps.config.SMTP_URL) return deps.config.SMTP_URL;
-  if (deps.devInbox) return `smtp://127.0.0.1:${deps.devInbox.port}`;
-  throw new Error('SMTP_URL is not set and no dev inbox runs');
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -380,38 +317,22 @@ export async function buildApp(deps: AppDeps) {
   await app.register(envelope);
   await app.register(auth, { sessions: services.sessions });
 
-  await app.register(authRoutes, { sessions: services.sessions });
-  await app.register(userRoutes, { ...services, perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
-  if (deps.devInbox && config.NODE_ENV !== 'production') {
-    await app.register(devMailRoutes, { inbox: deps.devInbox });
-  }
-  await app.register(supportRoutes, { updates: services.updates });
-  await app.register(ledgerRoutes, {
-    ledger: services.ledger,
-    referenceStates: services.withdrawals.statesOf,
-  });
-  await app.register(walletRoutes, {
-    deposits: services.depositsService,
-    withdrawals: services.withdrawals,
-    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(marketRoutes, { marketData: services.marketData });
-  await app.register(robotRoutes, {
-    robots: services.robots,
-    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(
-    services.security.routes,
-    services.security.routeOptions(config.AUTH_RATE_LIMIT_PER_MINUTE),
-  );
-  await app.register(services.content.routes, services.content.options);
-  await app.register(services.mining.routes, {
-    mining: services.mining.mining,
-    perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  await app.register(services.team.routes, services.team.options);
-  await app.register(services.reserves.routes, services.reserves.options);
-  await app.register(services.admin.routes, services.admin.options);
+  // Each module's routes, with the options its builder made for them.
+  const m = services.modules;
+  await app.register(m.signIn.routes, m.signIn.options);
+  await app.register(m.accounts.routes, m.accounts.options);
+  if (m.messaging.inbox) await app.register(m.messaging.routes, { inbox: m.messaging.inbox });
+  await app.register(m.support.routes, m.support.options);
+  await app.register(m.ledger.routes, m.ledger.options);
+  await app.register(m.wallet.routes, m.wallet.options);
+  await app.register(m.market.routes, m.market.options);
+  await app.register(m.robots.routes, m.robots.options);
+  await app.register(m.security.routes, m.security.options);
+  await app.register(m.content.routes, m.content.options);
+  await app.register(m.mining.routes, m.mining.options);
+  await app.register(m.team.routes, m.team.options);
+  await app.register(m.reserves.routes, m.reserves.options);
+  await app.register(m.admin.routes, m.admin.options);
   await app.register(unofferedRoutes);
 
   await app.register(staticFiles, {

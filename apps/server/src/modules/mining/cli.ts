@@ -108,6 +108,7 @@ export const miningCommands: Record<string, Command> = {
       });
       const { mining } = miningModule({
         config,
+        perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
         db: database.db,
         clock,
         ledger,

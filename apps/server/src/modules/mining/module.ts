@@ -14,6 +14,7 @@ import {
 } from './feed.ts';
 import { miningRepository } from './mining.repository.ts';
 import { miningService, type FundPasswordCheck } from './mining.service.ts';
+import { miningOperations } from './operations.service.ts';
 import { miningRoutes } from './routes.ts';
 
 /** A day's BTC/USDT: the close of the day's last minute where the feed has it, else now. */
@@ -37,6 +38,8 @@ export function miningModule(deps: {
   marketData: MarketDataService;
   checkFundPassword: FundPasswordCheck;
   feed?: MiningDataFeed;
+  /** The per-IP limit of its money calls, a minute. */
+  perMinute: number;
 }) {
   const btcPrice = btcPriceFrom(deps.marketData, deps.clock);
   const feed =
@@ -47,14 +50,21 @@ export function miningModule(deps: {
           { seed: deps.config.MARKET_SEED, epoch: deps.config.MARKET_EPOCH.slice(0, 10) },
           btcPrice,
         ));
+  const repo = miningRepository(deps.db);
   const mining = miningService({
-    repo: miningRepository(deps.db),
+    repo,
     ledger: deps.ledger,
     feed,
     clock: deps.clock,
     checkFundPassword: deps.checkFundPassword,
   });
-  return { mining, routes: miningRoutes };
+  return {
+    mining,
+    /** The console's machine models, rentals and day rates. */
+    operations: miningOperations({ repo }),
+    routes: miningRoutes,
+    options: { mining, perMinute: deps.perMinute },
+  };
 }
 
 /** The worker's job: pays due days (catch-up in order) and renews or expires rentals. */

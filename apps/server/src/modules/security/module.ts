@@ -1,5 +1,5 @@
 // The account-security module: builds its services from the shared ones and returns
-// them with its routes plugin (app.ts registers it).
+// them with its routes plugin and that plugin's options (app.ts registers it).
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { CodeService } from '../auth/codes.ts';
@@ -25,6 +25,8 @@ export function securityModule(deps: {
   mailer: Mailer;
   sms: SmsSender;
   clock: Clock;
+  /** The per-IP limit of its code-sending and sign-in calls, a minute. */
+  perMinute: number;
 }) {
   const repo = securityRepository(deps.db);
   const twoFactor = twoFactorService({ repo, counters: deps.counters, clock: deps.clock });
@@ -35,13 +37,7 @@ export function securityModule(deps: {
     accounts,
     wallets,
     routes: securityRoutes,
-    routeOptions: (perMinute: number) => ({
-      accounts,
-      twoFactor,
-      wallets,
-      users: deps.users,
-      perMinute,
-    }),
+    options: { accounts, twoFactor, wallets, users: deps.users, perMinute: deps.perMinute },
   };
 }
 

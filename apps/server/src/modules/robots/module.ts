@@ -1,0 +1,35 @@
+// The robots module's one entry point: the robot service and its routes. The engine that
+// ticks the robots runs in the worker, from the same repository (workers/plan.ts).
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MarketDataService } from '../market/market-data.service.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
+import { robotOperations } from './operations.service.ts';
+import { robotRepository } from './robot.repository.ts';
+import { robotService } from './robot.service.ts';
+import { robotRoutes } from './routes.ts';
+
+export function robotsModule(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  marketData: MarketDataService;
+  settings: SettingsRepository;
+  /** Per-IP ceiling per minute of the money-moving calls. */
+  perMinute: number;
+}) {
+  const robotRepo = robotRepository(deps.db);
+  const { ledger, marketData, settings, clock } = deps;
+  const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
+  return {
+    robotRepo,
+    robots,
+    /** The console's markets and robots. */
+    operations: robotOperations({ repo: robotRepo, settings, clock }),
+    routes: robotRoutes,
+    options: { robots, perMinute: deps.perMinute },
+  };
+}
+
+export type RobotsModule = ReturnType<typeof robotsModule>;

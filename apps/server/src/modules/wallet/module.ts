@@ -1,0 +1,73 @@
+// The wallet module's one entry point: deposit addresses, withdrawals and their routes.
+// The chain loops (deposit watcher, sender, sweeps) run in the worker from the same
+// repositories and services (workers/plan.ts).
+import type { Config } from '../../config.ts';
+import type { ProfileWrites } from '../../db/user-cache.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../ports/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SecondFactor } from '../security/two-factor.service.ts';
+import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import { depositKeys, type ChainEnvironment } from './chain-environment.ts';
+import { depositRepository } from './deposit.repository.ts';
+import { custodyCheckFor } from './custody.ts';
+import { depositService } from './deposit.service.ts';
+import { walletOperationsRepository } from './operations.repository.ts';
+import { walletOperations } from './operations.service.ts';
+import { walletRoutes } from './routes.ts';
+import { withdrawalRepository } from './withdrawal.repository.ts';
+import { platformWalletAddresses, withdrawalService } from './withdrawal.service.ts';
+
+export function walletModule(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** The chains (devchain or configured nodes); null when none is reachable (unit tests). */
+  chain: ChainEnvironment | null;
+  ledger: LedgerService;
+  settings: SettingsRepository;
+  users: UserRepository;
+  profileWrites: ProfileWrites;
+  secondFactor: SecondFactor;
+  /** Per-IP ceiling per minute of the money-moving calls. */
+  perMinute: number;
+}) {
+  const { config, db, chain } = deps;
+  const deposits = depositRepository(db);
+  const withdrawalRepo = withdrawalRepository(db, deps.profileWrites);
+  const depositsService = depositService({
+    repo: deposits,
+    keys: depositKeys(config),
+    faucet: chain?.faucet ?? null,
+  });
+  const platformWallets = platformWalletAddresses(chain);
+  const withdrawals = withdrawalService({
+    repo: withdrawalRepo,
+    deposits,
+    users: deps.users,
+    ledger: deps.ledger,
+    settings: deps.settings,
+    clock: deps.clock,
+    platformWallets: () => platformWallets,
+    secondFactor: deps.secondFactor,
+  });
+  return {
+    deposits,
+    depositsService,
+    withdrawalRepo,
+    withdrawals,
+    /** The console's withdrawal review, networks and deposits. */
+    operations: walletOperations({
+      repo: walletOperationsRepository(db),
+      withdrawals,
+      fourEyesMin: async () => (await withdrawals.policy()).four_eyes_min,
+    }),
+    /** Custody on chain against the ledger's custody accounts, for the audit. */
+    custodyCheck: () => custodyCheckFor(db, config),
+    routes: walletRoutes,
+    options: { deposits: depositsService, withdrawals, perMinute: deps.perMinute },
+  };
+}
+
+export type WalletModule = ReturnType<typeof walletModule>;
