@@ -7,7 +7,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
+import {
+  go,
+  launchBrowser,
+  phoneContext,
+  screenshots,
+  snap,
+  solveCaptcha,
+  typeFundPassword,
+} from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -33,7 +41,7 @@ const hashOf = (page: Page) => new URL(page.url()).hash;
 /** Fills the registration form up to (not including) the code, sending the code. */
 async function startRegistration(page: Page, email: string) {
   await page.getByTestId('register-account').locator('input').fill(email);
-  await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+  await solveCaptcha(page);
   await page.getByTestId('send-code').click();
   // The code is on its way: the button counts down, and the solved picture carries the
   // whole registration (issue 18): no second image code is asked for.

@@ -2,6 +2,7 @@
 // by playwright-core, headless, with a phone-sized context.
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TEST_CAPTCHA } from '../../server/test/harness.ts';
 import { checkAccessibility, checkLayout } from './ui-checks.ts';
 
 /** Where the journeys leave their screenshots (gitignored). */
@@ -91,4 +92,14 @@ export async function typeFundPassword(
   }
   if (digits.length < 6) await keyboard.locator('.adm-number-keyboard-key-ok').click();
   await keyboard.waitFor({ state: 'hidden', timeout: 2000 });
+}
+
+/**
+ * Types the test server's image code once its picture is there, as a person would: typed
+ * before the picture has loaded, the send button has no captcha to send and does nothing
+ * (a full CI run under load once timed out that way).
+ */
+export async function solveCaptcha(page: Page) {
+  await page.locator('[data-testid="captcha-refresh"] img[data-captcha-id]').waitFor();
+  await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
 }

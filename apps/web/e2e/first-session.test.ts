@@ -6,9 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
-import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
+import {
+  go,
+  launchBrowser,
+  phoneContext,
+  screenshots,
+  snap,
+  solveCaptcha,
+  typeFundPassword,
+} from './browser.ts';
 import { checkLayout } from './ui-checks.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/workers/plan.ts';
@@ -205,7 +213,7 @@ describe('a first session, defect by defect', () => {
     await page.goto(`${server.url}/#/pages/public/regiest`);
     await page.getByTestId('screen-register').waitFor();
     await page.getByTestId('register-account').locator('input').fill(email);
-    await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+    await solveCaptcha(page);
     await page.getByTestId('send-code').click();
     await page.getByTestId('captcha-done').waitFor();
     expect(await page.getByTestId('captcha-input').count()).toBe(0);

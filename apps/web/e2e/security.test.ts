@@ -7,9 +7,9 @@ import { Secret, TOTP } from 'otpauth';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
-import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { launchBrowser, phoneContext, screenshots, snap, solveCaptcha } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -79,7 +79,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await page.getByTestId('screen-set-password').waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     await page.getByTestId('reset-account').locator('input').fill(user.account);
-    await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+    await solveCaptcha(page);
     await page.getByTestId('send-code').click();
     await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
     const mailed = await server.codeFor(user.account);

@@ -7,10 +7,18 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
-import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
+import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
+import {
+  go,
+  launchBrowser,
+  phoneContext,
+  screenshots,
+  snap,
+  solveCaptcha,
+  typeFundPassword,
+} from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -85,7 +93,7 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
       share.invite_code,
     );
     await pageB.getByTestId('register-account').locator('input').fill(email);
-    await pageB.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+    await solveCaptcha(pageB);
     await pageB.getByTestId('send-code').click();
     await pageB.getByTestId('captcha-done').waitFor();
     await pageB
