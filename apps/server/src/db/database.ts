@@ -26,3 +26,9 @@ export function poolClient(db: Db): Promise<pg.PoolClient> {
   if (!pool) throw new Error('not a database made by createDb');
   return pool.connect();
 }
+
+/** A deadlock or serialisation failure: the transaction rolled back and may be run again. */
+export function isTransientError(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}

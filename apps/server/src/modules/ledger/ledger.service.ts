@@ -5,7 +5,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { RawBuilder } from 'kysely';
 import type { UserCache } from '../../db/user-cache.ts';
 import { AppError } from '../../errors.ts';
-import type { Db } from '../../db/database.ts';
+import { isTransientError, type Db } from '../../db/database.ts';
 import {
   EARNING_KINDS,
   ENTRY_KINDS,
@@ -116,8 +116,16 @@ const SUBKEY = /^[0-9A-Za-z_:-]{0,64}$/;
 /** How many rows a platform account is split into (decision 005). */
 export type ShardCount = (kind: PlatformAccountKind) => number;
 const defaultShards: ShardCount = (kind) => PLATFORM_ACCOUNTS[kind].shards;
+/** Which of a platform account's `shards` rows a leg posts to. */
+type ShardPick = (kind: PlatformAccountKind, shards: number) => number;
+const anyShard: ShardPick = (_kind, shards) => randomInt(shards);
 
-function planLeg(account: AccountRef, amount: bigint, shardsOf: ShardCount): PlannedLeg {
+function planLeg(
+  account: AccountRef,
+  amount: bigint,
+  shardsOf: ShardCount,
+  pick: ShardPick = anyShard,
+): PlannedLeg {
   const subkey = account.subkey ?? '';
   if (typeof amount !== 'bigint' || amount === 0n) {
     throw new LedgerEntryError(`amount must be a non-zero bigint (${String(amount)})`);
@@ -160,7 +168,7 @@ function planLeg(account: AccountRef, amount: bigint, shardsOf: ShardCount): Pla
     userId: null,
     kind: account.kind,
     subkey,
-    shard: shards > 1 ? randomInt(shards) : 0,
+    shard: shards > 1 ? pick(account.kind, shards) : 0,
     amount,
     mayGoNegative: rule.mayGoNegative,
     logical: `platform/${account.kind}/${subkey}`,
@@ -192,7 +200,11 @@ function entryRule(kind: EntryKind, key: string) {
   return ENTRY_KINDS[kind];
 }
 
-export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan {
+export function planEntry(
+  request: EntryRequest,
+  shardsOf = defaultShards,
+  pick: ShardPick = anyShard,
+): Plan {
   const { kind } = request;
   const rule = entryRule(kind, request.idempotencyKey);
   if (request.postings.length < 2) throw new LedgerEntryError('an entry needs two postings');
@@ -200,7 +212,7 @@ export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan
     if (!(rule.accounts as readonly AccountKind[]).includes(p.account.kind)) {
       throw new LedgerEntryError(`${kind} may not touch ${p.account.kind}`);
     }
-    return planLeg(p.account, p.amount, shardsOf);
+    return planLeg(p.account, p.amount, shardsOf, pick);
   });
   if (new Set(legs.map((l) => l.logical)).size !== legs.length) {
     throw new LedgerEntryError('an entry touches each account once');
@@ -222,11 +234,6 @@ export function planEntry(request: EntryRequest, shardsOf = defaultShards): Plan
 }
 
 const accountKeyOf = (k: AccountKey) => `${k.userId ?? ''}|${k.kind}|${k.subkey}|${k.shard}`;
-
-function isTransient(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
-}
 
 export interface UserBalances {
   available: bigint;
@@ -257,6 +264,21 @@ export function ledgerService(
   // Account ids never change and accounts are never deleted, so an id seen committed can
   // be remembered for the life of the process. Only committed rows are cached.
   const accountIds = new Map<string, string>();
+  // Inside a caller's transaction, each platform account keeps the shard its first leg
+  // drew until the transaction ends. Were every entry to draw anew, two transactions of
+  // several entries (a robot's fills) could lock, or first create, two shards in opposite
+  // orders and deadlock (decision 132). On its own an entry draws at random.
+  const transactionShards = new WeakMap<Db, Map<PlatformAccountKind, number>>();
+  const shardPick = (trx: Db | undefined): ShardPick => {
+    if (!trx) return anyShard;
+    let drawn = transactionShards.get(trx);
+    if (!drawn) transactionShards.set(trx, (drawn = new Map()));
+    return (kind, shards) => {
+      let shard = drawn.get(kind);
+      if (shard === undefined || shard >= shards) drawn.set(kind, (shard = randomInt(shards)));
+      return shard;
+    };
+  };
 
   async function resolveAccounts(q: Db, legs: PlannedLeg[], cache: boolean) {
     const ids = new Map<string, string>();
@@ -362,7 +384,7 @@ export function ledgerService(
   }
 
   async function post(request: EntryRequest, trx?: Db): Promise<PostedEntry> {
-    const plan = planEntry(request, shardsOf);
+    const plan = planEntry(request, shardsOf, shardPick(trx));
     touch(plan.legs);
     try {
       if (trx) return await write(trx, plan, await resolveAccounts(trx, plan.legs, false));
@@ -373,7 +395,7 @@ export function ledgerService(
           const ids = await resolveAccounts(repo.db, plan.legs, true);
           return await write(repo.db, plan, ids);
         } catch (error) {
-          if (attempt >= 3 || !isTransient(error)) throw error;
+          if (attempt >= 3 || !isTransientError(error)) throw error;
         }
       }
     } finally {
@@ -455,11 +477,12 @@ export function ledgerService(
       trx?: Db,
     ): Promise<{ id: string; idempotencyKey: string; replayed: boolean }[]> {
       if (requests.length === 0) return [];
+      const pick = shardPick(trx);
       const plans = requests.map((r) => {
         if (isEntryKind(r.kind) && ENTRY_KINDS[r.kind].operator) {
           throw new LedgerEntryError(`${r.kind} is an operator kind and is posted one by one`);
         }
-        return planEntry(r, shardsOf);
+        return planEntry(r, shardsOf, pick);
       });
       if (new Set(requests.map((r) => r.idempotencyKey)).size !== requests.length) {
         throw new LedgerEntryError('a batch repeats an idempotency key');
@@ -502,7 +525,7 @@ export function ledgerService(
           try {
             return await repo.db.transaction().execute(run);
           } catch (error) {
-            if (attempt >= 3 || !isTransient(error)) throw error;
+            if (attempt >= 3 || !isTransientError(error)) throw error;
           }
         }
       } catch (error) {
@@ -549,7 +572,7 @@ export function ledgerService(
       if (!isUserAccountKind(request.userKind)) {
         throw new LedgerEntryError(`${request.userKind} is not a user account`);
       }
-      const from = planLeg(request.from, -1n, shardsOf);
+      const from = planLeg(request.from, -1n, shardsOf, shardPick(trx));
       if (from.userId !== null)
         throw new LedgerEntryError('credits are paid by a platform account');
       const staged = await repo.stageCredits(trx, request.credits, request.userKind);

@@ -500,4 +500,89 @@ describe('robot engine', () => {
     expect(Number(settles.n)).toBe(2);
     expect((await audit()).ok).toBe(true);
   });
+  it("runs a robot's transaction again after a deadlock: its fills are booked once", async () => {
+    const trader = await investor('1000');
+    const { marketData, robotRepo, ledger } = t.app.services;
+    const market: MarketId = 'BNB/USDT';
+    const p0 = (await marketData.tick(market)).price;
+    const at = (ratio: number) =>
+      (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
+    const created = await trader.call<{ robot_id: string }>('/api/user/quancreate', {
+      market,
+      direction: 'neutral',
+      principal: '500',
+      range_low: formatAmount(at(0.98)),
+      range_high: formatAmount(at(1.02)),
+      grids: '10',
+    });
+    const id = created.data!.robot_id;
+    await trader.call('/api/user/openquan', { robot_id: id, action: 'start' });
+    let state = parseGrid((await robotRow(id)).grid_state!);
+    let price = at(0.985);
+    const path = {
+      ...marketData,
+      latest: (m: MarketId): Tick =>
+        m === market ? { market, ts: clock.now().getTime(), price } : marketData.latest(m),
+    };
+    // The first entry of each tick is written, then its transaction fails as PostgreSQL
+    // fails the loser of a deadlock: all of that transaction's writes are rolled back.
+    let deadlocks = 0;
+    let failNext = false;
+    const failing = {
+      ...ledger,
+      post: async (...args: Parameters<typeof ledger.post>) => {
+        const posted = await ledger.post(...args);
+        if (args[1] && failNext) {
+          failNext = false;
+          deadlocks += 1;
+          throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        }
+        return posted;
+      },
+    };
+    const engine = robotEngine({
+      repo: robotRepo,
+      ledger: failing,
+      marketData: path,
+      clock,
+      log: quiet,
+    });
+    for (const ratio of [0.985, 1.015, 0.985, 1.015]) {
+      price = at(ratio);
+      failNext = true;
+      clock.advance(STEP_MS);
+      const report = await engine.tick();
+      expect(report.stale).toBe(0);
+      state = onPrice(state, price, DEFAULT_MAKER_FEE_RATE, 0).state;
+    }
+    expect(deadlocks).toBeGreaterThan(2);
+    const row = await robotRow(id);
+    expect(parseGrid(row.grid_state!).realised).toBe(state.realised);
+    expect(state.realised).toBeGreaterThan(0n);
+    // One trade row per fill number, one entry per trade that moved realised profit.
+    const trades = await t.db
+      .selectFrom('robot_trades')
+      .select(['seq', 'pnl'])
+      .where('robot_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    expect(trades.map((r) => Number(r.seq))).toEqual(
+      Array.from({ length: Number(row.last_seq) }, (_, i) => i + 1),
+    );
+    const booked = await t.db
+      .selectFrom('journal_entries')
+      .select('idempotency_key')
+      .where('reference', '=', `robot:${id}`)
+      .where('kind', 'in', ['robot_profit', 'robot_loss'])
+      .execute();
+    expect(booked.length).toBe(trades.filter((r) => BigInt(r.pnl) !== 0n).length);
+    const pnl = await t.db
+      .selectFrom('accounts')
+      .select('balance')
+      .where('kind', '=', 'robot_pnl')
+      .where('subkey', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(pnl.balance)).toBe(state.realised);
+    expect((await audit()).ok).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import {
   type MarketId,
   type Tick,
 } from '@olive/market';
+import { isTransientError } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -121,6 +122,18 @@ export function robotEngine(deps: {
    * computed from, book the fills and write the state. Memory changes only after commit.
    */
   async function persist(robot: LiveRobot, fills: Fill[]): Promise<boolean> {
+    // Run again after a deadlock or serialisation failure: nothing was kept, and the fills
+    // are the same (they are what the price crossed, whenever they are booked).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await persistOnce(robot, fills);
+      } catch (error) {
+        if (attempt >= 3 || !isTransientError(error)) throw error;
+      }
+    }
+  }
+
+  async function persistOnce(robot: LiveRobot, fills: Fill[]): Promise<boolean> {
     const result = await repo.db.transaction().execute(async (trx) => {
       const row = await repo.lock(trx, robot.id);
       if (!row || row.status !== 'running' || row.version !== robot.version) return null;
