@@ -4,12 +4,13 @@
 // `#root` holds the screen's DOM as captured from the running app (signed out, English, at
 // Lighthouse's phone size), so React's first render replaces it with the same content;
 // with --one-css the screen's stylesheets are merged into one in <head>, with --after-paint
-// the app's entry is imported only after the first frame (a module of two lines). Each
+// the app's entry is imported only after the first frame (a module of two lines), and with
+// --late-app also without the module preloads and the first-screen preload before it. Each
 // variant is checked in a browser first: the app must have drawn the screen itself (an
 // earlier try served the added files with a 404 and measured a page whose script never ran).
 // Run: npm run build -w @olive/web &&
 //      npx tsx bench/web/lighthouse-first-screen-html.ts [runs=3] [--page=/#/pages/index/index]
-//        [--plain] [--one-css] [--after-paint]
+//        [--plain] [--one-css] [--after-paint] [--late-app] [--long-tasks]
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,11 @@ const runs = Number(args.find((a) => !a.startsWith('--')) ?? 3);
 const path = args.find((a) => a.startsWith('--page='))?.slice(7) ?? '/#/pages/index/index';
 const plain = args.includes('--plain');
 const oneCss = args.includes('--one-css');
-const afterPaint = args.includes('--after-paint');
+const afterPaint = args.includes('--after-paint') || args.includes('--late-app');
+/** Nothing of the app is asked for before the first frame: no module preloads either. */
+const lateApp = args.includes('--late-app');
+/** Also prints Lighthouse's long tasks and script time per file, for the blocking time. */
+const longTasks = args.includes('--long-tasks');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const phone = { width: 412, height: 823 }; // Lighthouse's mobile screen
 
@@ -85,6 +90,11 @@ if (afterPaint) {
     entry[0],
     '<script type="module" src="/assets/boot-after-paint.js"></script>',
   );
+  if (lateApp) {
+    html = html
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<script async src="\/assets\/first-screen-[^"]+\.js"><\/script>/, '');
+  }
 }
 await put('index.html', html);
 
@@ -106,7 +116,7 @@ for (let waited = 0; !(await check.evaluate<boolean>(drawn)); waited += 100) {
 await browser.close();
 if (failed.length) throw new Error(`requests failed: ${failed.join(', ')}`);
 process.stdout.write(
-  `variant: ${plain ? 'plain' : 'first-screen HTML'}${oneCss ? ', one stylesheet' : ''}${afterPaint ? ', entry after the first paint' : ''}; the app drew the screen\n`,
+  `variant: ${plain ? 'plain' : 'first-screen HTML'}${oneCss ? ', one stylesheet' : ''}${afterPaint ? ', entry after the first paint' : ''}${lateApp ? ', no preloads' : ''}; the app drew the screen\n`,
 );
 
 await olive.settle();
@@ -134,6 +144,12 @@ for (let i = 0; i < runs; i++) {
         cls: lhr.audits['cumulative-layout-shift']?.numericValue,
       })}\n`,
     );
+    if (longTasks) {
+      const items = (id: string) => (lhr.audits[id]?.details as { items?: unknown[] })?.items;
+      process.stdout.write(
+        `long tasks: ${JSON.stringify(items('long-tasks'))}\nscript by file: ${JSON.stringify(items('bootup-time'))}\n`,
+      );
+    }
   } finally {
     chrome.kill();
   }
