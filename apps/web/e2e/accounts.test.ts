@@ -274,4 +274,38 @@ describe('account screens', () => {
     await snap(page, 'account-login-ar');
     await context.close();
   });
+  it('says so when the code is asked for before its picture arrives, and retries a failed picture', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // The first picture's request fails; the second is held until the test lets it go.
+    let pictures = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/main/captcha', async (route) => {
+      pictures += 1;
+      if (pictures === 1) return route.abort();
+      await held;
+      return route.continue();
+    });
+    await page.goto(`${server.url}/#/pages/public/regiest`);
+    // A failed picture is a retry mark, not a spinner that never ends.
+    await page.getByTestId('captcha-failed').waitFor();
+    await page.getByTestId('register-account').locator('input').fill('early@example.com');
+    await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+    await page.getByTestId('send-code').click();
+    // The tap is answered on the image-code field, and a new picture is asked for.
+    await page
+      .getByText('The picture has not loaded yet. Wait a moment or tap it to try again.')
+      .waitFor();
+    expect(pictures).toBe(2);
+    await snap(page, 'account-captcha-not-loaded-en');
+    // Nothing was sent: the button does not count down.
+    expect(await page.getByTestId('send-code').textContent()).not.toMatch(/\d/);
+    release();
+    await solveCaptcha(page);
+    await page.getByTestId('send-code').click();
+    await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
+    await expect(server.codeFor('early@example.com')).resolves.toMatch(/^\d{6}$/);
+    await context.close();
+  });
 });

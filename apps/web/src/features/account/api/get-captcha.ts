@@ -25,6 +25,12 @@ export function useCaptcha(enabled = true) {
   return {
     captcha: query.data,
     isFetching: query.isFetching,
+    /** The picture's request failed and none is shown: the investor is asked to tap it. */
+    failed: query.isError && !query.isFetching,
     refresh: () => void query.refetch(),
+    /** A form needs a picture that is not there yet: ask for one unless it is on its way. */
+    requestMissing: () => {
+      if (!query.isFetching) void query.refetch();
+    },
   };
 }

@@ -1,5 +1,7 @@
-// The image code: a text field beside the picture; tapping the picture fetches a new one.
+// The image code: a text field beside the picture; tapping the picture fetches a new one
+// (or tries again, when the last request failed).
 import { Input, SpinLoading } from 'antd-mobile';
+import { RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../api/get-captcha.ts';
 import '../auth.css';
@@ -9,12 +11,15 @@ export function CaptchaInput({
   onChange,
   captcha,
   loading,
+  failed = false,
   onRefresh,
 }: {
   value?: string;
   onChange?: (value: string) => void;
   captcha: Captcha | undefined;
   loading: boolean;
+  /** The picture's request failed: a retry mark instead of a spinner that never ends. */
+  failed?: boolean;
   onRefresh: () => void;
 }) {
   const { t } = useTranslation();
@@ -41,6 +46,8 @@ export function CaptchaInput({
       >
         {captcha && !loading ? (
           <img src={captcha.image} alt="" data-captcha-id={captcha.captcha_id} />
+        ) : failed ? (
+          <RedoOutline fontSize={20} data-testid="captcha-failed" />
         ) : (
           <SpinLoading style={{ '--size': '18px' }} />
         )}

@@ -25,7 +25,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [captchaShown, setCaptchaShown] = useState(false);
   // Two-factor: the second step joins the form when the server asks for it.
   const [otpShown, setOtpShown] = useState(false);
-  const { captcha, isFetching, refresh } = useCaptcha(captchaShown);
+  const { captcha, isFetching, failed, refresh } = useCaptcha(captchaShown);
   const login = useLogin();
   const check = checks(t);
 
@@ -84,7 +84,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       </Form.Item>
       {captchaShown ? (
         <Form.Item name="captcha" label={t('auth.captcha')} rules={[rule(check.captcha())]}>
-          <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+          <CaptchaInput
+            captcha={captcha}
+            loading={isFetching}
+            failed={failed}
+            onRefresh={refresh}
+          />
         </Form.Item>
       ) : null}
       {otpShown ? (

@@ -66,7 +66,7 @@ export function RegisterForm({
   const account = ((Form.useWatch('account', form) as string | undefined) ?? '').trim();
   // The proof is bound to the account it was earned for; another account needs a picture.
   const proven = proof !== undefined && proof.account === account;
-  const { captcha, isFetching, refresh } = useCaptcha(!proven);
+  const { captcha, isFetching, failed, refresh, requestMissing } = useCaptcha(!proven);
   const check = checks(t);
 
   const keep = (changes: Partial<RegisterDraft>) =>
@@ -83,13 +83,19 @@ export function RegisterForm({
     refresh();
   };
 
+  // Tapped before the picture arrived (or its request failed): said on the field, not ignored.
+  const pictureMissing = () => {
+    form.setFields([{ name: 'captcha', errors: [t('auth.captchaNotLoaded')] }]);
+    requestMissing();
+  };
+
   const onSend = async () => {
     try {
       await form.validateFields(['account', 'captcha']);
     } catch {
       return;
     }
-    if (!captcha) return;
+    if (!captcha) return pictureMissing();
     const values = form.getFieldsValue(['account', 'captcha']) as RegisterValues;
     sendCode.mutate(
       {
@@ -123,7 +129,7 @@ export function RegisterForm({
       : captcha
         ? { captcha_id: captcha.captcha_id, captcha: values.captcha.trim() }
         : null;
-    if (!picture) return;
+    if (!picture) return pictureMissing();
     register.mutate(
       {
         account: values.account.trim(),
@@ -195,7 +201,12 @@ export function RegisterForm({
             rules={[rule(check.captcha())]}
             description={<span className="field-hint">{t('auth.captchaRefresh')}</span>}
           >
-            <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+            <CaptchaInput
+              captcha={captcha}
+              loading={isFetching}
+              failed={failed}
+              onRefresh={refresh}
+            />
           </Form.Item>
         )}
         <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>

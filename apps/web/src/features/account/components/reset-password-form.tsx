@@ -32,11 +32,17 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
   const [form] = Form.useForm<Values>();
   const [kind, setKind] = useState<AccountKind>('email');
   const [otpShown, setOtpShown] = useState(false);
-  const { captcha, isFetching, refresh } = useCaptcha();
+  const { captcha, isFetching, failed, refresh, requestMissing } = useCaptcha();
   const sendCode = useSendCode();
   const reset = useResetPassword();
   const countdown = useCountdown();
   const check = checks(t);
+
+  // Tapped before the picture arrived (or its request failed): said on the field, not ignored.
+  const pictureMissing = () => {
+    form.setFields([{ name: 'captcha', errors: [t('auth.captchaNotLoaded')] }]);
+    requestMissing();
+  };
 
   const onSend = async () => {
     try {
@@ -44,7 +50,7 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
     } catch {
       return;
     }
-    if (!captcha) return;
+    if (!captcha) return pictureMissing();
     const values = form.getFieldsValue(['account', 'captcha']) as Values;
     // The image code guards the send only (the reset itself is guarded by the code).
     const captchaProblem = check.captcha()(values.captcha ?? '');
@@ -116,7 +122,12 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       >
         <AccountItem kind={kind} testId="reset-account" />
         <Form.Item name="captcha" label={t('auth.captcha')}>
-          <CaptchaInput captcha={captcha} loading={isFetching} onRefresh={refresh} />
+          <CaptchaInput
+            captcha={captcha}
+            loading={isFetching}
+            failed={failed}
+            onRefresh={refresh}
+          />
         </Form.Item>
         <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
           <CodeInput
