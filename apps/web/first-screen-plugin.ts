@@ -1,18 +1,20 @@
 // Build step: the first-screen preload (src/app/first-screen.ts, decision 130). For every
 // path of app/screens.ts and every interface language it lists the files the app would
 // fetch after its entry (the screen's chunk, its imports and its stylesheets; the
-// language's catalogue), writes them into a small classic script, and adds that script to
-// index.html so it runs while the libraries download.
+// language's catalogue and antd-mobile's strings in it), writes them into a small classic
+// script, and adds that script to index.html so it runs while the libraries download.
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { screens } from './src/app/screens.ts';
+import { ANTD_LOCALE_TAGS } from './src/lib/antd-locale-tags.ts';
 import type { FirstScreenFiles } from './src/app/first-screen.ts';
 
 const BOOT_MODULE = fileURLToPath(new URL('./src/app/first-screen.ts', import.meta.url));
 const SCREEN = /\/src\/app\/routes\/([\w-]+)\.tsx$/;
 const CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
+const ANTD_LOCALE = /\/antd-mobile\/es\/locales\/([\w-]+)\.js$/;
 
 type Chunk = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -57,6 +59,7 @@ export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
       return at >= 0 ? at : files.push(name) - 1;
     });
   const screenChunk = new Map<string, Chunk>();
+  const antdChunk = new Map<string, Chunk>();
   const languages: FirstScreenFiles['languages'] = {};
   for (const chunk of chunks) {
     const id = chunk.facadeModuleId ?? '';
@@ -64,6 +67,16 @@ export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
     if (screen) screenChunk.set(screen, chunk);
     const language = CATALOGUE.exec(id)?.[1];
     if (language) languages[language] = indexes(filesOf(chunk, byName, fetched));
+    const tag = ANTD_LOCALE.exec(id)?.[1];
+    if (tag) antdChunk.set(tag, chunk);
+  }
+  // A language's antd-mobile strings, which the app loads beside its catalogue.
+  for (const [language, tag] of Object.entries(ANTD_LOCALE_TAGS)) {
+    const chunk = antdChunk.get(tag);
+    if (!chunk) throw new Error(`first-screen: no chunk for antd-mobile's ${tag} locale`);
+    languages[language] = [
+      ...new Set([...(languages[language] ?? []), ...indexes(filesOf(chunk, byName, fetched))]),
+    ];
   }
   const filesOfScreen = (file: string) => {
     const chunk = screenChunk.get(file);

@@ -139,9 +139,10 @@ describe('investor app shell', () => {
 
   it('fetches the first screen and its language beside the libraries, each file once', async () => {
     // An Arabic phone opening Trade directly, on a network where the libraries arrive late:
-    // the first-screen preload (decision 130) has asked for Trade's files and the Arabic and
-    // English catalogues before then, which the app itself can do only once they have run;
-    // and the app, when it imports them, finds them fetched rather than asking again.
+    // the first-screen preload (decision 130) has asked for Trade's files, the Arabic and
+    // English catalogues and antd-mobile's Arabic strings before then, which the app itself
+    // can do only once they have run; and the app, when it imports them, finds them fetched
+    // rather than asking again.
     const context = await phoneContext(browser, { locale: 'ar' });
     await context.route('**/assets/vendor-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -163,11 +164,17 @@ describe('investor app shell', () => {
     expect(new Set(fetched).size, fetched.join(' ')).toBe(fetched.length);
     const vendor = assets.find((asset) => /^\/assets\/vendor-[\w-]+\.js$/.test(asset.path))!;
     expect(vendor.responseStart).toBeGreaterThan(1000);
-    const early = [/^\/assets\/trade-[\w-]+\.js$/, /^\/assets\/(ar|en)-[\w-]{8}\.js$/];
+    const early = [
+      /^\/assets\/trade-[\w-]+\.js$/,
+      /^\/assets\/(ar|en)-[\w-]{8}\.js$/,
+      // antd-mobile's Arabic strings, which the app loads beside the catalogue.
+      /^\/assets\/ar-SA-[\w-]{8}\.js$/,
+    ];
     const preloaded = assets.filter((asset) => early.some((file) => file.test(asset.path)));
     expect(preloaded.map((asset) => asset.path.split('-')[0])).toEqual(
       expect.arrayContaining(['/assets/trade', '/assets/ar', '/assets/en']),
     );
+    expect(preloaded.some((asset) => asset.path.startsWith('/assets/ar-SA-'))).toBe(true);
     for (const asset of preloaded)
       expect(asset.start, asset.path).toBeLessThan(vendor.responseStart);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -10,6 +10,7 @@ import {
   normalizeLanguage,
   type Language,
 } from '@olive/protocol/languages'; // not the index: see lib/api.ts
+import type { ANTD_LOCALE_TAGS } from './antd-locale-tags.ts';
 import { initialLanguage } from './initial-language.ts';
 import { storageKeys, writeStored } from './storage.ts';
 
@@ -19,8 +20,9 @@ type LocaleModule = { default: AntdLocale };
 // One chunk per catalogue; only the chosen language (and English as fallback) is fetched.
 const catalogues = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
 
-// antd-mobile ships some of our languages; the others use its English strings.
-const antdLocales: Partial<Record<Language, () => Promise<LocaleModule>>> = {
+// antd-mobile ships some of our languages; the others use its English strings. The files
+// are those of lib/antd-locale-tags.ts (the build preloads them from there).
+export const antdLocales: Record<keyof typeof ANTD_LOCALE_TAGS, () => Promise<LocaleModule>> = {
   it: () => import('antd-mobile/es/locales/it-IT'),
   ru: () => import('antd-mobile/es/locales/ru-RU'),
   es: () => import('antd-mobile/es/locales/es-ES'),
@@ -62,7 +64,9 @@ export async function setLanguage(code: string): Promise<void> {
   const language = normalizeLanguage(code);
   const [, locale] = await Promise.all([
     i18n.changeLanguage(language),
-    antdLocales[language]?.().then((m) => m.default) ?? Promise.resolve(enUS),
+    language in antdLocales
+      ? antdLocales[language as keyof typeof antdLocales]().then((m) => m.default)
+      : Promise.resolve(enUS),
   ]);
   writeStored(storageKeys.lang, language);
   const info = languageInfo(language);
