@@ -95,9 +95,9 @@ export async function typeFundPassword(
 }
 
 /**
- * Types the test server's image code once its picture is there, as a person would: typed
- * before the picture has loaded, the send button has no captcha to send and does nothing
- * (a full CI run under load once timed out that way).
+ * Types the test server's image code once its picture is there, as a person would: a send
+ * tapped before the picture has loaded is refused on the field ("the picture has not
+ * loaded yet"; a full CI run under load once timed out that way).
  */
 export async function solveCaptcha(page: Page) {
   await page.locator('[data-testid="captcha-refresh"] img[data-captcha-id]').waitFor();
