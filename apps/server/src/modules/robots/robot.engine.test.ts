@@ -143,6 +143,28 @@ async function pinGrid(robotId: string, principal: bigint) {
     .execute();
 }
 
+/**
+ * A started robot on the investor's own grid: 10 steps of about 0.4% over ±2% around BNB's
+ * price. `at(ratio)` is that price times `ratio`, on the market's tick.
+ */
+async function ownGridRobot() {
+  const trader = await investor('1000');
+  const market: MarketId = 'BNB/USDT';
+  const p0 = (await t.app.services.marketData.tick(market)).price;
+  const at = (ratio: number) => (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
+  const created = await trader.call<{ robot_id: string }>('/api/user/quancreate', {
+    market,
+    direction: 'neutral',
+    principal: '500',
+    range_low: formatAmount(at(0.98)),
+    range_high: formatAmount(at(1.02)),
+    grids: '10',
+  });
+  const id = created.data!.robot_id;
+  await trader.call('/api/user/openquan', { robot_id: id, action: 'start' });
+  return { trader, market, at, id, started: parseGrid((await robotRow(id)).grid_state!) };
+}
+
 describe('robot engine', () => {
   let owner: Awaited<ReturnType<typeof investor>>;
   let robotId = '';
@@ -418,25 +440,9 @@ describe('robot engine', () => {
   });
 
   it('settles a profitable robot exactly on a fixed price path; two settles at once pay once', async () => {
-    const trader = await investor('1000');
     const { marketData, robotRepo, ledger } = t.app.services;
-    const market: MarketId = 'BNB/USDT';
-    const p0 = (await marketData.tick(market)).price;
-    const at = (ratio: number) =>
-      (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
-    // the investor's own grid: 10 steps of about 0.4% over ±2% around the price
-    const created = await trader.call<{ robot_id: string }>('/api/user/quancreate', {
-      market,
-      direction: 'neutral',
-      principal: '500',
-      range_low: formatAmount(at(0.98)),
-      range_high: formatAmount(at(1.02)),
-      grids: '10',
-    });
-    const id = created.data!.robot_id;
-    await trader.call('/api/user/openquan', { robot_id: id, action: 'start' });
-    const row = await robotRow(id);
-    let state = parseGrid(row.grid_state!);
+    const { trader, market, at, id, started } = await ownGridRobot();
+    let state = started;
 
     // A fixed path: the price swings ±1.5% around where it started, so resting orders on
     // both sides fill at their levels and buy-sell pairs complete at a profit.
@@ -500,24 +506,11 @@ describe('robot engine', () => {
     expect(Number(settles.n)).toBe(2);
     expect((await audit()).ok).toBe(true);
   });
+
   it("runs a robot's transaction again after a deadlock: its fills are booked once", async () => {
-    const trader = await investor('1000');
     const { marketData, robotRepo, ledger } = t.app.services;
-    const market: MarketId = 'BNB/USDT';
-    const p0 = (await marketData.tick(market)).price;
-    const at = (ratio: number) =>
-      (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
-    const created = await trader.call<{ robot_id: string }>('/api/user/quancreate', {
-      market,
-      direction: 'neutral',
-      principal: '500',
-      range_low: formatAmount(at(0.98)),
-      range_high: formatAmount(at(1.02)),
-      grids: '10',
-    });
-    const id = created.data!.robot_id;
-    await trader.call('/api/user/openquan', { robot_id: id, action: 'start' });
-    let state = parseGrid((await robotRow(id)).grid_state!);
+    const { market, at, id, started } = await ownGridRobot();
+    let state = started;
     let price = at(0.985);
     const path = {
       ...marketData,
