@@ -23,6 +23,12 @@ const serverArabic = JSON.parse(
   readFileSync(new URL('../../server/src/i18n/locales/ar.json', import.meta.url), 'utf8'),
 ) as { auth: Record<string, string> };
 
+/** The app's own strings in a language, as the screens show them. */
+const webCatalogue = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../src/locales/${lang}.json`, import.meta.url), 'utf8')) as {
+    auth: { captchaNotLoaded: string };
+  };
+
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
 
@@ -274,38 +280,44 @@ describe('account screens', () => {
     await snap(page, 'account-login-ar');
     await context.close();
   });
-  it('says so when the code is asked for before its picture arrives, and retries a failed picture', async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    // The first picture's request fails; the second is held until the test lets it go.
-    let pictures = 0;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/main/captcha', async (route) => {
-      pictures += 1;
-      if (pictures === 1) return route.abort();
-      await held;
-      return route.continue();
-    });
-    await page.goto(`${server.url}/#/pages/public/regiest`);
-    // A failed picture is a retry mark, not a spinner that never ends.
-    await page.getByTestId('captcha-failed').waitFor();
-    await page.getByTestId('register-account').locator('input').fill('early@example.com');
-    await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
-    await page.getByTestId('send-code').click();
-    // The tap is answered on the image-code field, and a new picture is asked for.
-    await page
-      .getByText('The picture has not loaded yet. Wait a moment or tap it to try again.')
-      .waitFor();
-    expect(pictures).toBe(2);
-    await snap(page, 'account-captcha-not-loaded-en');
-    // Nothing was sent: the button does not count down.
-    expect(await page.getByTestId('send-code').textContent()).not.toMatch(/\d/);
-    release();
-    await solveCaptcha(page);
-    await page.getByTestId('send-code').click();
-    await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
-    await expect(server.codeFor('early@example.com')).resolves.toMatch(/^\d{6}$/);
-    await context.close();
-  });
+  it.each([
+    ['en', 'en-US'],
+    ['ar', 'ar'],
+  ] as const)(
+    'says so when the code is asked for before its picture arrives, and retries a failed picture (%s)',
+    async (lang, locale) => {
+      const context = await phoneContext(browser, { locale });
+      const page = await context.newPage();
+      const account = `early-${lang}@example.com`;
+      // The first picture's request fails; the second is held until the test lets it go.
+      let pictures = 0;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/main/captcha', async (route) => {
+        pictures += 1;
+        if (pictures === 1) return route.abort();
+        await held;
+        return route.continue();
+      });
+      await page.goto(`${server.url}/#/pages/public/regiest`);
+      // A failed picture is a retry mark, not a spinner that never ends.
+      await page.getByTestId('captcha-failed').waitFor();
+      await snap(page, `account-captcha-failed-${lang}`);
+      await page.getByTestId('register-account').locator('input').fill(account);
+      await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+      await page.getByTestId('send-code').click();
+      // The tap is answered on the image-code field, and a new picture is asked for.
+      await page.getByText(webCatalogue(lang).auth.captchaNotLoaded).waitFor();
+      expect(pictures).toBe(2);
+      await snap(page, `account-captcha-not-loaded-${lang}`);
+      // Nothing was sent: the button does not count down.
+      expect(await page.getByTestId('send-code').textContent()).not.toMatch(/\d/);
+      release();
+      await solveCaptcha(page);
+      await page.getByTestId('send-code').click();
+      await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
+      await expect(server.codeFor(account)).resolves.toMatch(/^\d{6}$/);
+      await context.close();
+    },
+  );
 });
