@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
 import {
+  appCatalogue,
   go,
   launchBrowser,
   phoneContext,
@@ -25,9 +26,9 @@ const serverArabic = JSON.parse(
 
 /** The app's own strings in a language, as the screens show them. */
 const webCatalogue = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${lang}.json`, import.meta.url), 'utf8')) as {
+  appCatalogue<{
     auth: { captchaNotLoaded: string };
-  };
+  }>(lang);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;

@@ -1,5 +1,6 @@
 // Chromium for the browser journeys: the system build (apt-get install chromium) driven
 // by playwright-core, headless, with a phone-sized context.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { TEST_CAPTCHA } from '../../server/test/harness.ts';
@@ -102,4 +103,11 @@ export async function typeFundPassword(
 export async function solveCaptcha(page: Page) {
   await page.locator('[data-testid="captcha-refresh"] img[data-captcha-id]').waitFor();
   await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+}
+
+/** The app's own strings in a language (`src/locales/<code>.json`), as its screens show them. */
+export function appCatalogue<T>(code: string): T {
+  return JSON.parse(
+    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
+  ) as T;
 }

@@ -4,7 +4,7 @@
 // download with the install prompt; in English and Arabic, with screenshots. Also: a hostile
 // Markdown body stays inert in Chromium, Home's totals are userinfo's, the unread badge
 // clears, and no investor screen shows the "coming soon" placeholder.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
@@ -12,17 +12,17 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { paths } from '../src/config/paths.ts';
-import { go, launchBrowser, screenshots, snap } from './browser.ts';
+import { appCatalogue, go, launchBrowser, screenshots, snap } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
 type Words = Record<string, string>;
 const catalogue = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8')) as {
+  appCatalogue<{
     content: Words;
     home: Words;
     news: Words;
-  };
+  }>(code);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;

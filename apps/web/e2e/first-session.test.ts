@@ -1,7 +1,7 @@
 // A first-time investor's session at 360x640, in English and Arabic (issue 18): one journey
 // per defect seen in that session. Every `snap` also runs axe-core and the layout check
 // (ui-checks.ts), so contrast, target size and clipping fail here, not in a screenshot.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
@@ -9,6 +9,7 @@ import { platformAccount, userAccount } from '../../server/src/modules/ledger/le
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import {
+  appCatalogue,
   go,
   launchBrowser,
   phoneContext,
@@ -24,10 +25,7 @@ import { workerPlan } from '../../server/src/workers/plan.ts';
 mkdirSync(screenshots, { recursive: true });
 
 type Catalogue = Record<string, Record<string, string>>;
-const catalogue = (lang: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../src/locales/${lang}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+const catalogue = (lang: string) => appCatalogue<Catalogue>(lang);
 const LANGUAGES = [
   'en',
   'en_au',

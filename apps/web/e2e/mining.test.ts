@@ -3,7 +3,7 @@
 // leads to the machines with the "Demo market data" badge and the labelled estimate; an
 // investor rents a machine with the fund password, the daily payout job pays its first
 // day, and the rental detail shows that payout, its inputs and the earnings chart.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatAmount, parseAmount } from '@olive/protocol';
@@ -11,17 +11,21 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { SimulatedMiningFeed } from '../../server/src/modules/mining/feed.ts';
-import { launchBrowser, phoneContext, snap, screenshots, typeFundPassword } from './browser.ts';
+import {
+  appCatalogue,
+  launchBrowser,
+  phoneContext,
+  screenshots,
+  snap,
+  typeFundPassword,
+} from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
 type Catalogue = {
   mining: { demoData: string; estimateNote: string; status: { active: string } };
 };
-const catalogue = (code: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;

@@ -3,7 +3,7 @@
 // link and QR; B opens A's link, registration has the code filled in; B asks for a
 // withdrawal, whose fee is collected at once; A sees the commission in Fund Details with
 // the member and the source, and B (masked) in My Team.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
@@ -11,6 +11,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import {
+  appCatalogue,
   go,
   launchBrowser,
   phoneContext,
@@ -23,10 +24,7 @@ import {
 mkdirSync(screenshots, { recursive: true });
 
 type Catalogue = { team: { levelN: string; source: Record<string, string> } };
-const catalogue = (code: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;

@@ -5,7 +5,7 @@
 // estimate, creates and starts a robot, watches its earnings move on the detail screen
 // and its PnL chart, stops it through the confirm modal, and gets back exactly the
 // principal plus the final PnL shown. Then the same in Arabic, right to left.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatAmount, parseAmount } from '@olive/protocol';
@@ -14,16 +14,13 @@ import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/workers/plan.ts';
-import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { appCatalogue, launchBrowser, phoneContext, screenshots, snap } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
 type Words = Record<string, string> & { dirExplain: Record<string, string> };
 type Catalogue = { trade: Words };
-const catalogue = (code: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue;
+const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 const english = catalogue('en');
 const arabic = catalogue('ar');
 
