@@ -230,6 +230,9 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const reply = (await (await saved).json()) as { code: number; msg: string };
     expect(reply.code, reply.msg).toBe(1);
+    // Saved, the console goes back to the list, which shows the new hours (and the next
+    // test starts from a page that has finished moving).
+    await page.locator(`tr[data-row-key="${id}"]`, { hasText: '20:00-08:00 UTC' }).waitFor();
     const contacts = await server.call<{ list: { label: string; hours: string }[] }>(
       '/api/user/cslist',
       {},
