@@ -181,6 +181,43 @@ describe('investor app shell', () => {
     await context.close();
   });
 
+  it('draws Home from a handful of files, not a file per module', async () => {
+    // On a phone's HTTP/1.1 each file waits for one of six connections (decision 133). Home
+    // was 26 files of its own (about 1 KB each) on top of the libraries; now its modules are
+    // one script and one stylesheet, beside the stub Vite adds for a lazy route. Read from the
+    // first-screen preload, which lists exactly what the screen needs beyond the first load
+    // (decision 130), before the app has run and added anything of its own.
+    const context = await phoneContext(browser);
+    let releaseVendor = () => {};
+    const vendorHeld = new Promise<void>((resolve) => (releaseVendor = resolve));
+    await context.route('**/assets/vendor-*.js', async (route) => {
+      await vendorHeld;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#${tabs[0].path}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('link[href^="/assets/home-"]'));
+    // Those index.html names itself (the entry and the libraries) are not the screen's.
+    const indexHtml = await (await fetch(`${server.url}/`)).text();
+    const preloaded = (
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map(
+          (link) => link.getAttribute('href')!,
+        ),
+      )
+    ).filter((path) => !indexHtml.includes(`"${path}"`));
+    releaseVendor();
+    const home = preloaded.filter((path) => /^\/assets\/home-[\w-]+\.(js|css)$/.test(path));
+    expect(home, preloaded.join(' ')).toHaveLength(3);
+    // The rest is the English catalogue, which every language loads.
+    expect(
+      preloaded.filter((path) => !home.includes(path)),
+      preloaded.join(' '),
+    ).toEqual([expect.stringMatching(/^\/assets\/en-[\w-]{8}\.js$/)]);
+    await page.getByTestId('screen-home').waitFor();
+    await context.close();
+  });
+
   it('offline: shows the network toast and sends no request', async () => {
     const context = await phoneContext(browser);
     // The worst case: offline before antd's toast (loaded after the first screen) arrived.
