@@ -1,9 +1,12 @@
 // What an operator command is. Modules export their commands (modules/<x>/cli.ts) and
 // src/cli.ts lists them.
+import type { Config } from '../config.ts';
 import type { OpenDatabase } from '../db/open.ts';
 
 export interface CliContext {
   database: OpenDatabase;
+  /** The configuration the command runs with (the environment of `npm run cli`). */
+  config: Config;
   flags: Record<string, string | undefined>;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { insertUser } from '../../../test/users.ts';
 import { UsageError } from '../../cli/command.ts';
+import { loadConfig } from '../../config.ts';
 import type { OpenDatabase } from '../../db/open.ts';
 import { ledgerCommands } from './cli.ts';
 import type { AuditReport } from './audit.service.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const run = (name: string, flags: Record<string, string> = {}) =>
-  ledgerCommands[name]!.run({ database: open, flags });
+  ledgerCommands[name]!.run({ database: open, config: loadConfig(), flags });
 
 describe('ledger:adjust and ledger:audit', () => {
   it('audits an empty ledger as whole', async () => {

@@ -5,7 +5,6 @@ import { formatAmount, parseAmount } from '@olive/protocol';
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
-import { loadConfig } from '../../config.ts';
 import { custodyCheckFor } from '../wallet/custody.ts';
 import { auditRepository } from './audit.repository.ts';
 import { auditService } from './audit.service.ts';
@@ -16,10 +15,10 @@ export const ledgerCommands: Record<string, Command> = {
   'ledger:audit': {
     summary: 'Recompute every balance from postings and check every ledger invariant',
     flags: [],
-    run: async ({ database }) => {
+    run: async ({ database, config }) => {
       const report = await auditService(auditRepository(database.db)).run();
       // The chain side of custody (wallet module): the ledger's custody against on-chain USDT.
-      const { networks: _figures, ...custody } = await custodyCheckFor(database.db, loadConfig());
+      const { networks: _figures, ...custody } = await custodyCheckFor(database.db, config);
       report.checks.push(custody);
       report.ok = report.ok && custody.ok;
       return { result: report, exitCode: report.ok ? 0 : 1 };

@@ -2,7 +2,6 @@
 // one (the console's service). Amounts are USDT decimals; hash power in TH/s.
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
-import { loadConfig } from '../../config.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
@@ -92,8 +91,7 @@ export const miningCommands: Record<string, Command> = {
     summary:
       'Pay mining output: every due day up to yesterday (catch-up in order) and renew or expire ended rentals, or one --day YYYY-MM-DD (idempotent)',
     flags: ['day'],
-    run: async ({ database, flags }) => {
-      const config = loadConfig();
+    run: async ({ database, flags, config }) => {
       const clock = systemClock;
       const day = flags.day?.trim();
       const today = clock.now().toISOString().slice(0, 10);

@@ -5,13 +5,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readDeployment } from '@olive/devchain';
 import type { Command } from '../../cli/command.ts';
-import { loadConfig, usesDevchain } from '../../config.ts';
+import { usesDevchain, type Config } from '../../config.ts';
 import { configuredChains } from '../wallet/chain-environment.ts';
 import { devchainEnvironment } from '../wallet/devchain.ts';
 import { reservesModule } from './module.ts';
 
-function chainEnvironment() {
-  const config = loadConfig();
+function chainEnvironment(config: Config) {
   if (!usesDevchain(config)) return configuredChains(config);
   const file = resolve(config.PG_DATA_DIR, '..', 'devchain', 'deployment.json');
   return existsSync(file) ? devchainEnvironment(readDeployment(file)) : null;
@@ -27,12 +26,11 @@ export const reservesCommands: Record<string, Command> = {
     summary:
       'Proof of reserves now: cut liabilities, publish the Merkle-sum tree, read reserves, anchor the root',
     flags: [],
-    run: async ({ database }) => {
-      const config = loadConfig();
+    run: async ({ database, config }) => {
       const { reserves } = reservesModule({
         db: database.db,
         config,
-        chain: chainEnvironment(),
+        chain: chainEnvironment(config),
         log: stderrLog,
       });
       const result = await reserves.takeSnapshot();

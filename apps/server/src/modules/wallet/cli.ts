@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { devchainCommands } from '@olive/devchain';
 import { required, UsageError, type Command } from '../../cli/command.ts';
-import { loadConfig } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
@@ -19,7 +19,8 @@ import { withdrawalService } from './withdrawal.service.ts';
 import { walletOperationsRepository } from './operations.repository.ts';
 import { walletOperations, type NetworkChange } from './operations.service.ts';
 
-const deploymentFile = () => resolve(loadConfig().PG_DATA_DIR, '..', 'devchain', 'deployment.json');
+const deploymentFile = (config: Config) =>
+  resolve(config.PG_DATA_DIR, '..', 'devchain', 'deployment.json');
 
 function network(flags: Record<string, string | undefined>): Network {
   const value = required(flags, 'network');
@@ -69,20 +70,20 @@ export const walletCommands: Record<string, Command> = {
   'devchain:send': {
     summary: 'Demo only: send test USDT on the local devchain (--network --to --amount)',
     flags: ['network', 'to', 'amount'],
-    run: async ({ flags }) => ({
+    run: async ({ flags, config }) => ({
       result: await devchainCommands.send(
         { network: network(flags), to: required(flags, 'to'), amount: required(flags, 'amount') },
-        deploymentFile(),
+        deploymentFile(config),
       ),
     }),
   },
   'devchain:balance': {
     summary: 'Demo only: the on-chain test USDT balance of an address (--network --address)',
     flags: ['network', 'address'],
-    run: async ({ flags }) => ({
+    run: async ({ flags, config }) => ({
       result: await devchainCommands.balance(
         { network: network(flags), address: required(flags, 'address') },
-        deploymentFile(),
+        deploymentFile(config),
       ),
     }),
   },
