@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { runCli } from '../../../test/cli.ts';
+import { runCliProcess } from '../../../test/cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,9 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// The CLI as a process, as an operator runs it: exit codes and the JSON line on stdout.
+// Other tests call the same code in their own process (test/cli.ts).
 describe('npm run cli -- user:create', () => {
   it('creates an account that can sign in, and refuses bad input with exit code 2', async () => {
-    const created = await runCli(t.databaseUrl, [
+    const created = await runCliProcess(t.databaseUrl, [
       'user:create',
       '--account',
       'Operator.Made@Example.com',
@@ -29,7 +31,7 @@ describe('npm run cli -- user:create', () => {
     });
     expect(login).toMatchObject({ code: 1, data: { user_id: created.json.user_id } });
 
-    const duplicate = await runCli(t.databaseUrl, [
+    const duplicate = await runCliProcess(t.databaseUrl, [
       'user:create',
       '--account',
       'operator.made@example.com',
@@ -42,7 +44,7 @@ describe('npm run cli -- user:create', () => {
       exitCode: 2,
       json: { error: 'This account is already registered.' },
     });
-    const weak = await runCli(t.databaseUrl, [
+    const weak = await runCliProcess(t.databaseUrl, [
       'user:create',
       '--account',
       '13900001111',
