@@ -2,7 +2,7 @@
 // CLI: language fallback, drafts and unpublished items never reaching investors, paging,
 // contacts, the unread badge, Home's totals against userinfo, and the sanitiser.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
 import { runCli } from '../../../test/cli.ts';
@@ -30,10 +30,7 @@ type MainInfo = {
   unread_notices?: number;
 };
 
-// Operator commands spawn a process each: seconds apiece on a loaded machine.
-vi.setConfig({ testTimeout: 180_000 });
-
-/** Adds an item the way content:add does (same service), without a process per item. */
+/** Adds an item the way content:add does (same service), with its flags as a map. */
 const content = {
   add: async (args: string[]) => {
     const flags = new Map<string, string>();

@@ -564,5 +564,5 @@ describe('renting and the daily payout', () => {
     expect(report.checks.filter((c) => !c.ok)).toEqual([]);
     expect(report.ok).toBe(true);
     expect(asked.length).toBeGreaterThan(0);
-  }, 180_000); // three CLI processes: room for a loaded machine
+  }, 180_000);
 });

@@ -414,5 +414,5 @@ describe('robot calls', () => {
       (await runCli(t.databaseUrl, ['robots:performance-fee', '--rate', '1.5'])).exitCode,
     ).toBe(2);
     await u.call('/api/user/openquan', { robot_id: id, action: 'stop' });
-  }, 60_000); // five CLI processes, each a cold start of the server code
+  }, 60_000);
 });
