@@ -181,7 +181,8 @@ describe('npm start, restarted mid-demo', () => {
 
       // Before the restart: a deposit on each network and a withdrawal (hot wallet nonce 1).
       for (const network of NETWORKS) {
-        expect((await call('/api/user/invest', { network })).code).toBe(1);
+        const invest = await call('/api/user/invest', { network });
+        expect(invest.code, invest.msg).toBe(1);
         const saved = await call('/api/user/setaddress', {
           network,
           address: RECIPIENTS[network],
