@@ -173,3 +173,28 @@ export async function insertInvestors(
     await db.end();
   }
 }
+
+/**
+ * One investor put in with `insertInvestors` and signed in through the API, as the app
+ * does it; `storage` is the script that puts the session where the app keeps it
+ * (localStorage), for a browser page on the server's origin.
+ */
+export async function signedInInvestor(olive: BenchOlive, prefix: string) {
+  const password = 'bench-olive-2026';
+  const [account] = await insertInvestors(olive.dbUrl, { prefix, count: 1, password });
+  const reply = (await (
+    await fetch(`${olive.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ account: account!, password, lang: 'en' }).toString(),
+    })
+  ).json()) as { code: number; data: { token: string; user_id: string } };
+  if (reply.code !== 1) throw new Error(`login failed: ${JSON.stringify(reply)}`);
+  const { token, user_id } = reply.data;
+  return {
+    token,
+    user_id,
+    storage: `localStorage.setItem('token', ${JSON.stringify(token)});
+      localStorage.setItem('user_id', ${JSON.stringify(user_id)});`,
+  };
+}

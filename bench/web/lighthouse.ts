@@ -23,15 +23,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { startOlive } from '../lib/olive.ts';
+import { signedInInvestor, startOlive } from '../lib/olive.ts';
 
 const runs = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
-const PASSWORD = 'bench-olive-2026';
 
 const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 if (!existsSync(`${dist}index.html`)) {
@@ -53,23 +50,7 @@ const started = await startOlive({ env: { WEB_DIST_DIR: webDist } });
 const olive = started.url;
 
 // An investor, signed in the way the app does it.
-const db = new pg.Client({ connectionString: started.dbUrl });
-await db.connect();
-await db.query(
-  `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
-   values ('bench-lh@example.com', 'email', $1, $1, 'bench', 'BENCHLH1')`,
-  [await hashPassword(PASSWORD)],
-);
-await db.end();
-const login = (await (
-  await fetch(`${olive}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `account=bench-lh%40example.com&password=${PASSWORD}&lang=en`,
-  })
-).json()) as { code: number; data: { token: string; user_id: string } };
-if (login.code !== 1) throw new Error(`login failed: ${JSON.stringify(login)}`);
-const session = { token: login.data.token, user_id: login.data.user_id };
+const session = await signedInInvestor(started, 'bench-lh');
 
 // Let start-up work settle: the server shares the machine with Chromium.
 const settledAfterS = await started.settle();
@@ -109,10 +90,7 @@ async function measure(url: string, signedIn: boolean) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
       await page.goto(`${olive}/favicon.svg`);
-      await page.evaluate(
-        `localStorage.setItem('token', ${JSON.stringify(session.token)});
-         localStorage.setItem('user_id', ${JSON.stringify(session.user_id)});`,
-      );
+      await page.evaluate(session.storage);
       await page.close();
       await browser.close();
     }

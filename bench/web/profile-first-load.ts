@@ -9,11 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { startOlive } from '../lib/olive.ts';
+import { signedInInvestor, startOlive } from '../lib/olive.ts';
 
 const arg = (name: string) =>
   process.argv
@@ -77,26 +75,7 @@ async function where(frame: ProfileNode['callFrame']) {
 }
 
 const started = await startOlive();
-let token = '';
-let userId = '';
-if (signedIn) {
-  const db = new pg.Client({ connectionString: started.dbUrl });
-  await db.connect();
-  await db.query(
-    `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
-     values ('bench-prof@example.com', 'email', $1, $1, 'bench', 'BENCHPRF')`,
-    [await hashPassword('bench-olive-2026')],
-  );
-  await db.end();
-  const login = (await (
-    await fetch(`${started.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'account=bench-prof%40example.com&password=bench-olive-2026&lang=en',
-    })
-  ).json()) as { data: { token: string; user_id: string } };
-  ({ token, user_id: userId } = login.data);
-}
+const session = signedIn ? await signedInInvestor(started, 'bench-prof') : null;
 await started.settle();
 
 const browser = await chromium.launch({
@@ -109,12 +88,9 @@ try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
-    if (signedIn) {
+    if (session) {
       await page.goto(`${started.url}/favicon.svg`);
-      await page.evaluate(
-        `localStorage.setItem('token', ${JSON.stringify(token)});
-         localStorage.setItem('user_id', ${JSON.stringify(userId)});`,
-      );
+      await page.evaluate(session.storage);
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
