@@ -35,3 +35,22 @@ export function normalizeLanguage(value: unknown): Language {
 export function languageInfo(code: Language) {
   return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
 }
+
+/**
+ * The interface language for a device's preferred language tags (BCP 47, most preferred
+ * first), or undefined when none is ours: the exact locale, else the base language (not
+ * for Chinese: only Traditional Chinese is ours).
+ */
+export function languageForTags(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const lower = tag.trim().toLowerCase();
+    const exact = LANGUAGES.find((l) => l.locale.toLowerCase() === lower);
+    if (exact) return exact.code;
+    const base = LANGUAGES.find(
+      (l) => l.locale.toLowerCase().split('-')[0] === lower.split('-')[0],
+    );
+    if (base && !lower.startsWith('zh')) return base.code;
+    if (lower === 'zh-hant' || lower === 'zh-hk') return 'tw';
+  }
+  return undefined;
+}
