@@ -3,6 +3,8 @@
 // fetch after its entry (the screen's chunk, its imports and its stylesheets; the
 // language's catalogue and antd-mobile's strings in it), writes them into a small classic
 // script, and adds that script to index.html so it runs while the libraries download.
+// It also draws the first screens into index.html, one page per language
+// (first-screen-html.ts, decision 135); the same script picks the drawing to show.
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
@@ -10,6 +12,7 @@ import type { Plugin } from 'vite';
 import { screens } from './src/app/screens.ts';
 import { ANTD_LOCALE_TAGS } from './src/lib/antd-locale-tags.ts';
 import type { FirstScreenFiles } from './src/app/first-screen.ts';
+import { FIRST_SCREENS, drawFirstScreens, pageIn } from './first-screen-html.ts';
 
 const BOOT_MODULE = fileURLToPath(new URL('./src/app/first-screen.ts', import.meta.url));
 const SCREEN = /\/src\/app\/routes\/([\w-]+)\.tsx$/;
@@ -63,8 +66,12 @@ export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
   const languages: FirstScreenFiles['languages'] = {};
   for (const chunk of chunks) {
     const id = chunk.facadeModuleId ?? '';
-    const screen = SCREEN.exec(id)?.[1];
-    if (screen) screenChunk.set(screen, chunk);
+    // A screen's chunk: the one its module starts, or the group chunk that holds it
+    // (Home's, decision 133, which the router imports directly).
+    for (const moduleId of chunk.moduleIds) {
+      const screen = SCREEN.exec(moduleId)?.[1];
+      if (screen && (moduleId === id || !screenChunk.has(screen))) screenChunk.set(screen, chunk);
+    }
     const language = CATALOGUE.exec(id)?.[1];
     if (language) languages[language] = indexes(filesOf(chunk, byName, fetched));
     const tag = ANTD_LOCALE.exec(id)?.[1];
@@ -83,7 +90,8 @@ export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
     if (!chunk) throw new Error(`first-screen: no chunk for app/routes/${file}.tsx`);
     return filesOf(chunk, byName, fetched);
   };
-  const result: FirstScreenFiles = { files, screens: {}, languages };
+  const drawn = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([n, p]) => [p, n]));
+  const result: FirstScreenFiles = { files, screens: {}, languages, drawn };
   for (const screen of screens) {
     const next = screen.leadsTo ? screens.find((s) => s.path === screen.leadsTo) : undefined;
     const needed = indexes([
@@ -129,14 +137,41 @@ export function firstScreenPlugin(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) throw new Error('first-screen: index.html is not in the bundle yet');
-      const code = await bootScript(firstScreenFiles(bundle as unknown as OutputBundle));
+      const data = firstScreenFiles(bundle as unknown as OutputBundle);
+      const code = await bootScript(data);
       const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source: code });
       const src = `/${this.getFileName(ref)}`;
-      // Async, before the app's script: it runs as soon as it arrives, holding nothing up.
-      const page = String(html.source);
+      // Before the app's script, and waited for: it chooses what the first frame shows.
+      let page = String(html.source);
       const at = page.indexOf('<script type="module"');
       if (at < 0) throw new Error('first-screen: no module script in index.html');
-      html.source = `${page.slice(0, at)}<script async src="${src}"></script>\n    ${page.slice(at)}`;
+      page = `${page.slice(0, at)}<script src="${src}"></script>\n    ${page.slice(at)}`;
+      // The drawn screens' stylesheets, as one file in <head> so that they are drawn
+      // styled after one request rather than six. The app still imports each of them
+      // when it loads a screen, as it would without the drawing, so the rules apply in
+      // the same order; the bytes come twice (about 9 KB), after the first paint.
+      const screenStyles = [
+        ...new Set(
+          Object.values(FIRST_SCREENS).flatMap((path) =>
+            data.screens[path]!.files.map((i) => data.files[i]!).filter((f) => f.endsWith('.css')),
+          ),
+        ),
+      ].map((href) => {
+        const asset = bundle[href.slice(1)];
+        if (asset?.type !== 'asset') throw new Error(`first-screen: ${href} is not in the bundle`);
+        return String(asset.source);
+      });
+      const styles = this.emitFile({
+        type: 'asset',
+        name: 'first-screen.css',
+        source: screenStyles.join('\n'),
+      });
+      const stylesheets = [`/${this.getFileName(styles)}`];
+      for (const language of await drawFirstScreens()) {
+        const source = pageIn(page, language, stylesheets);
+        if (language.code === 'en') html.source = source;
+        else this.emitFile({ type: 'asset', fileName: `index.${language.code}.html`, source });
+      }
     },
   };
 }

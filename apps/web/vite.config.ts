@@ -90,6 +90,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,json,webmanifest}'],
+        // The page in the other 15 languages (decision 135): a returning investor's page
+        // comes from this cache, in English; the app draws their language itself.
+        globIgnores: ['index.*.html'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/dev\//],
         // No runtimeCaching: anything not precached (every /api call) goes to the network.

@@ -95,6 +95,90 @@ describe('investor app shell', () => {
     await context.close();
   });
 
+  it("draws Home and Trade from the page itself, before the app runs, in the reader's language", async () => {
+    // Decision 135: index.html holds both tabs drawn, signed out; the first-screen script
+    // shows the address's. Here the app's own scripts never arrive.
+    const withoutApp = async (locale: string, hash: string, signedIn = false) => {
+      const context = await phoneContext(browser, { locale });
+      if (signedIn) {
+        await context.addInitScript(() => {
+          localStorage.setItem('token', 'a-token');
+          localStorage.setItem('user_id', '1');
+        });
+      }
+      const page = await context.newPage();
+      await page.route(/\/assets\/(?!first-screen-)[^/]+\.js$/, (route) => route.abort());
+      await page.goto(`${server.url}/#${hash}`);
+      await page.waitForLoadState('load');
+      return { context, page };
+    };
+    const visible = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll(
+          (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length,
+        );
+
+    // An English visitor on Home: the screen, styled, with the totals still "--".
+    const home = await withoutApp('en-US', tabs[0].path);
+    await home.page.getByText('Every number is earned').waitFor();
+    expect(await home.page.locator('.asset-card').boundingBox()).toMatchObject({ x: 16 });
+    expect(await visible(home.page, '.screen--tab')).toBe(1);
+    expect(await visible(home.page, '.boot-splash')).toBe(0);
+    // Nothing a test could take for the app's own screen, and the links still lead somewhere.
+    expect(await home.page.locator('[data-testid]').count()).toBe(0);
+    expect(
+      await home.page.getByRole('link', { name: 'Select Language' }).getAttribute('href'),
+    ).toBe('/#/pages/setting/language');
+    await home.page.screenshot({ path: `${screenshots}first-screen-home-en.png` });
+    const drawnCard = await home.page.locator('.promise').boundingBox();
+    await home.context.close();
+
+    // An Arabic phone opening Trade: the Arabic page, right to left.
+    const trade = await withoutApp('ar', tabs[1].path);
+    expect(await trade.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await trade.page.getByRole('heading', { name: 'التداول الذكي' }).waitFor();
+    await trade.page.screenshot({ path: `${screenshots}first-screen-trade-ar.png` });
+    await trade.context.close();
+
+    // Signed in, the drawing (a visitor's screen, with its login button) is not shown.
+    const investor = await withoutApp('en-US', tabs[0].path, true);
+    await investor.page.locator('.boot-splash svg').waitFor();
+    expect(await visible(investor.page, '.screen--tab')).toBe(0);
+    await investor.context.close();
+    // Nor on a screen that is not drawn.
+    const news = await withoutApp('en-US', tabs[2].path);
+    await news.page.locator('.boot-splash svg').waitFor();
+    expect(await visible(news.page, '.screen--tab')).toBe(0);
+    await news.context.close();
+
+    // With the app, its first render is the same screen in the same place (no shift), and
+    // goes straight from the drawing to it, with no empty frame between.
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { __rootStates: string[] }).__rootStates = states;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        const state = root.querySelector('.first-screen')
+          ? 'drawn'
+          : root.querySelector('[data-testid^="screen-"]')
+            ? 'app'
+            : 'empty';
+        if (states.at(-1) !== state) states.push(state);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#${tabs[0].path}`);
+    await page.getByTestId('screen-home').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates),
+    ).toEqual(['drawn', 'app']);
+    expect(await page.locator('.promise').boundingBox()).toEqual(drawnCard);
+    await context.close();
+  });
+
   it('navigates the four tabs', async () => {
     const context = await phoneContext(browser);
     const page = await openApp(context);
@@ -184,7 +268,7 @@ describe('investor app shell', () => {
   it('draws Home from a handful of files, not a file per module', async () => {
     // On a phone's HTTP/1.1 each file waits for one of six connections (decision 133). Home
     // was 26 files of its own (about 1 KB each) on top of the libraries; now its modules are
-    // one script and one stylesheet, beside the stub Vite adds for a lazy route. Read from the
+    // one script and one stylesheet. Read from the
     // first-screen preload, which lists exactly what the screen needs beyond the first load
     // (decision 130), before the app has run and added anything of its own.
     const context = await phoneContext(browser);
@@ -208,7 +292,7 @@ describe('investor app shell', () => {
     ).filter((path) => !indexHtml.includes(`"${path}"`));
     releaseVendor();
     const home = preloaded.filter((path) => /^\/assets\/home-[\w-]+\.(js|css)$/.test(path));
-    expect(home, preloaded.join(' ')).toHaveLength(3);
+    expect(home, preloaded.join(' ')).toHaveLength(2);
     // The rest is the English catalogue, which every language loads.
     expect(
       preloaded.filter((path) => !home.includes(path)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
-import { filesFor, pathOf, type FirstScreenFiles } from './first-screen.ts';
+import { drawnScreen, filesFor, pathOf, type FirstScreenFiles } from './first-screen.ts';
 import { screens } from './screens.ts';
 
 const data: FirstScreenFiles = {
@@ -17,6 +17,7 @@ const data: FirstScreenFiles = {
     [paths.team]: { files: [2, 1], signedIn: true },
   },
   languages: { en: [3], ar: [4] },
+  drawn: { [paths.home]: 'home' },
 };
 
 describe('the first-screen preload', () => {
@@ -54,6 +55,18 @@ describe('the first-screen preload', () => {
 
   it('fetches only the language for an address that is no screen', () => {
     expect(filesFor(data, '/no/such/page', 'en', true)).toEqual(['/assets/en.js']);
+  });
+
+  it("shows the drawn screen only to a visitor of the page's language", () => {
+    expect(drawnScreen(data, paths.home, 'en', 'en', false)).toBe('home');
+    // Signed in: the drawing is the visitor's screen (a login button, no totals).
+    expect(drawnScreen(data, paths.home, 'en', 'en', true)).toBeUndefined();
+    // An Arabic reader sent the English page (a cached page, or no cookie yet).
+    expect(drawnScreen(data, paths.home, 'ar', 'en', false)).toBeUndefined();
+    expect(drawnScreen(data, paths.home, 'en', undefined, false)).toBeUndefined();
+    // A screen not drawn into the page: the splash.
+    expect(drawnScreen(data, paths.team, 'en', 'en', false)).toBeUndefined();
+    expect(drawnScreen(data, paths.root, 'en', 'en', false)).toBeUndefined();
   });
 
   it('knows every screen the router shows, each path once', () => {

@@ -4,7 +4,9 @@
 // would otherwise ask for only after its libraries had downloaded and run: on a phone's
 // network that was a second wave of requests before anything of the screen could be drawn.
 // It only adds <link rel="modulepreload"> and style preloads; when the app imports those
-// files it finds them fetched. If this script fails, the app loads as it would without it.
+// files it finds them fetched. It also chooses which of the screens drawn into index.html
+// the first frame shows, if any (decision 135), so index.html waits for it. If this script
+// fails, the splash shows and the app loads as it would without it.
 import { initialLanguage } from '../lib/initial-language.ts';
 import { readStored, storageKeys } from '../lib/storage.ts';
 
@@ -16,6 +18,8 @@ export interface FirstScreenFiles {
   files: string[];
   screens: Record<string, { files: number[]; signedIn?: boolean }>;
   languages: Record<string, number[]>;
+  /** The screens index.html holds drawn (decision 135): path → name. */
+  drawn: Record<string, string>;
 }
 
 /** The app's path in a hash-history address (`#/pages/index/index?id=1` → the path). */
@@ -54,9 +58,28 @@ function preload(href: string) {
   document.head.appendChild(link);
 }
 
+/**
+ * The drawn screen to show until the app has drawn its own: the address's, if the page
+ * holds it drawn in the visitor's language. Drawings are of the signed-out screen, so a
+ * signed-in investor gets the splash.
+ */
+export function drawnScreen(
+  data: FirstScreenFiles,
+  path: string,
+  language: string,
+  pageLanguage: string | undefined,
+  signedIn: boolean,
+): string | undefined {
+  if (signedIn || language !== pageLanguage) return undefined;
+  return data.drawn[path];
+}
+
 export function preloadFirstScreen(data: FirstScreenFiles) {
   const signedIn = (readStored(storageKeys.token) ?? '') !== '';
-  for (const href of filesFor(data, pathOf(location.hash), initialLanguage(), signedIn)) {
-    preload(href);
-  }
+  const path = pathOf(location.hash);
+  const language = initialLanguage();
+  const page = document.documentElement;
+  const shown = drawnScreen(data, path, language, page.dataset.firstScreenLanguage, signedIn);
+  if (shown) page.dataset.firstScreen = shown;
+  for (const href of filesFor(data, path, language, signedIn)) preload(href);
 }

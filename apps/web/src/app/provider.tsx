@@ -1,17 +1,16 @@
 // App-wide providers: antd-mobile configuration (locale always set), TanStack Query and
-// the router.
+// the router. The router and query client are passed in: the app's (main.tsx), or, at
+// build time, the ones the first-screen HTML is drawn with (first-screen-html.tsx).
 import { ConfigProvider } from 'antd-mobile';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { queryClient } from '../lib/query-client.ts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { useAntdLocale } from '../lib/i18n.ts';
-import { router } from './router.tsx';
 
-export function AppProvider() {
+export function AppProvider({ router, client }: { router: AnyRouter; client: QueryClient }) {
   const locale = useAntdLocale();
   return (
     <ConfigProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </ConfigProvider>

@@ -11,7 +11,7 @@ import {
   type Language,
 } from '@olive/protocol/languages'; // not the index: see lib/api.ts
 import type { ANTD_LOCALE_TAGS } from './antd-locale-tags.ts';
-import { initialLanguage } from './initial-language.ts';
+import { initialLanguage, rememberLanguage } from './initial-language.ts';
 import { storageKeys, writeStored } from './storage.ts';
 
 export type AntdLocale = typeof enUS;
@@ -60,28 +60,41 @@ export function currentLanguage(): Language {
     : normalizeLanguage(i18n.language);
 }
 
-export async function setLanguage(code: string): Promise<void> {
-  const language = normalizeLanguage(code);
+/** Loads a language's catalogue and antd-mobile's strings and makes it current. */
+async function loadLanguage(language: Language): Promise<void> {
   const [, locale] = await Promise.all([
     i18n.changeLanguage(language),
     language in antdLocales
       ? antdLocales[language as keyof typeof antdLocales]().then((m) => m.default)
       : Promise.resolve(enUS),
   ]);
+  antdLocale = locale;
+}
+
+export async function setLanguage(code: string): Promise<void> {
+  const language = normalizeLanguage(code);
+  await loadLanguage(language);
+  showLanguage(language);
+}
+
+/** The page in `language`: stored, <html lang/dir>, and every screen told. */
+function showLanguage(language: Language) {
   writeStored(storageKeys.lang, language);
+  rememberLanguage(language);
   const info = languageInfo(language);
   document.documentElement.lang = info.locale;
   document.documentElement.dir = info.dir;
-  antdLocale = locale;
   listeners.forEach((listener) => listener());
 }
 
-export async function initI18n(): Promise<void> {
+/** i18next with the catalogue of `language` loaded: the page's state is not touched. */
+export async function startI18n(language: Language): Promise<void> {
+  if (i18n.isInitialized) return loadLanguage(language);
   await i18n
     .use(lazyCatalogues)
     .use(initReactI18next)
     .init({
-      lng: initialLanguage(),
+      lng: language,
       fallbackLng: 'en',
       load: 'currentOnly',
       lowerCaseLng: true,
@@ -90,7 +103,13 @@ export async function initI18n(): Promise<void> {
       returnNull: false,
       showSupportNotice: false,
     });
-  await setLanguage(initialLanguage());
+  await loadLanguage(language);
+}
+
+export async function initI18n(): Promise<void> {
+  const language = initialLanguage();
+  await startI18n(language);
+  showLanguage(language);
 }
 
 export function useAntdLocale(): AntdLocale {
@@ -99,6 +118,7 @@ export function useAntdLocale(): AntdLocale {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    () => antdLocale,
     () => antdLocale,
   );
 }

@@ -1,0 +1,102 @@
+// Build step: the first screens drawn into index.html (decision 135). Home and Trade, the
+// tabs a visitor's link opens, are drawn signed out and before any reply, in every
+// interface language, by React in Node (src/app/first-screen-html.tsx through Vite's SSR
+// loader). index.html holds the English drawing and index.<language>.html each other's;
+// the server sends the one of the investor's language (cookie `lang`, else
+// Accept-Language). The first-screen script (src/app/first-screen.ts), now run before the
+// page is drawn, shows the drawing of the address's screen when the visitor is signed out
+// and the page's language is theirs, and the splash otherwise. React's first render
+// replaces it with the same screen.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createServer } from 'vite';
+import { paths } from './src/config/paths.ts';
+import type { DrawnLanguage, drawInEveryLanguage } from './src/app/first-screen-html.tsx';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The screens drawn, by the name the page and the first-screen script know them. */
+export const FIRST_SCREENS = {
+  home: paths.home,
+  trade: paths.trade,
+} as const;
+
+/** Every first screen in every language, as React draws it (run in its own process). */
+async function drawInThisProcess(): Promise<DrawnLanguage[]> {
+  const vite = await createServer({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    optimizeDeps: { noDiscovery: true, include: [] },
+    // antd-mobile's modules import their stylesheets: Vite drops those, Node could not.
+    ssr: { noExternal: ['antd-mobile', 'antd-mobile-icons'] },
+  });
+  try {
+    const drawing = (await vite.ssrLoadModule('/src/app/first-screen-html.tsx')) as {
+      drawInEveryLanguage: typeof drawInEveryLanguage;
+    };
+    return await drawing.drawInEveryLanguage(FIRST_SCREENS);
+  } finally {
+    await vite.close();
+  }
+}
+
+/**
+ * The drawings, made in a child process under tsx's loader: antd-mobile imports CommonJS
+ * packages (rc-segmented) whose default export Node's own loader hands over wrapped,
+ * where tsx unwraps it as the browser build does.
+ */
+export async function drawFirstScreens(): Promise<DrawnLanguage[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url)],
+    { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as DrawnLanguage[];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(JSON.stringify(await drawInThisProcess()));
+}
+
+// Until the first-screen script has chosen, nothing drawn shows, only the splash.
+const CHOOSING_STYLE = `<style>.first-screen{display:none}${Object.keys(FIRST_SCREENS)
+  .map((name) => `[data-first-screen=${name}] .first-screen--${name}`)
+  .join(',')}{display:contents}[data-first-screen] .boot-splash{display:none}</style>`;
+
+/**
+ * index.html in one language: <html lang/dir> set, the drawings in #root before the
+ * splash, their stylesheets in <head>.
+ */
+export function pageIn(page: string, language: DrawnLanguage, stylesheets: string[]): string {
+  const htmlTag = /<html [^>]*>/.exec(page);
+  const root = page.indexOf('<div id="root">');
+  const head = page.indexOf('</head>');
+  if (!htmlTag || root < 0 || head < 0) throw new Error('first-screen: index.html has changed');
+  // Test ids stay React's own (a test finds the app's elements, never the drawing), and
+  // the router's inline scroll-restoring script goes: the CSP would refuse it.
+  const screens = Object.entries(language.drawn)
+    .map(([name, html]) => `<div class="first-screen first-screen--${name}">${html}</div>`)
+    .join('')
+    .replace(/ data-testid="[^"]*"/g, '')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  const links = stylesheets
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join('\n    ');
+  const after = root + '<div id="root">'.length;
+  return (
+    page
+      .slice(0, head)
+      .replace(
+        htmlTag[0],
+        `<html lang="${language.locale}" dir="${language.dir}" data-prefers-color-scheme="dark" data-first-screen-language="${language.code}">`,
+      ) +
+    `  ${links}\n    ${CHOOSING_STYLE}\n  ` +
+    page.slice(head, after) +
+    screens +
+    page.slice(after)
+  );
+}
