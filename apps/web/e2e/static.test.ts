@@ -72,6 +72,53 @@ describe('static files', () => {
     expect(brotliDecompressSync(shell.rawPayload).toString()).toContain('<div id="root">');
   });
 
+  it("sends the page with the first screens drawn in the investor's language", async () => {
+    // Decision 135: the language the app last showed (its cookie), else the browser's.
+    const page = async (headers: Record<string, string>, url = '/') => {
+      const reply = await t.app.inject({ method: 'GET', url, headers });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.headers['vary']).toMatch(/accept-encoding.*accept-language.*cookie/i);
+      const html =
+        reply.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(reply.rawPayload).toString()
+          : reply.body;
+      return { html, encoding: reply.headers['content-encoding'] };
+    };
+    const catalogue = (language: string) =>
+      JSON.parse(
+        readFileSync(
+          fileURLToPath(new URL(`../src/locales/${language}.json`, import.meta.url)),
+          'utf8',
+        ),
+      ) as { home: { ruleTitle: string }; trade: { title: string } };
+
+    const english = await page({});
+    expect(english.html).toContain('<html lang="en-US" dir="ltr"');
+    expect(english.html).toContain(catalogue('en').home.ruleTitle);
+    expect(english.html).toContain(catalogue('en').trade.title);
+
+    const arabic = await page({ 'accept-language': 'zh-CN, ar-EG;q=0.9, en;q=0.5' });
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl"');
+    expect(arabic.html).toContain(catalogue('ar').home.ruleTitle);
+    expect(arabic.html).toContain(catalogue('ar').trade.title);
+    expect(arabic.html).not.toContain(catalogue('en').home.ruleTitle);
+
+    // The cookie wins: the investor chose German in the app on an Arabic phone.
+    const german = await page({ 'accept-language': 'ar', cookie: 'lang=de' }, '/index.html');
+    expect(german.html).toContain('<html lang="de-DE" dir="ltr"');
+    expect(german.html).toContain(catalogue('de').home.ruleTitle);
+    // Anything else in the cookie is ignored, and an unknown language means English.
+    expect((await page({ cookie: 'lang=../../etc', 'accept-language': 'xx' })).html).toContain(
+      '<html lang="en-US"',
+    );
+
+    // Sent compressed as the other files are.
+    const japanese = await page({ 'accept-language': 'ja', 'accept-encoding': 'br' });
+    expect(japanese.encoding).toBe('br');
+    expect(japanese.html).toContain('<html lang="ja-JP"');
+  });
+
   it("keeps each app's first-load JavaScript within its budget, gzipped as sent", async () => {
     // What a first visit fetches before it can draw: the entry and its preloads, in the
     // gzip the server sends (or the file itself where the build left it plain).

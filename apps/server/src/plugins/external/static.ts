@@ -5,10 +5,40 @@
 // to callers that accept them (Content-Encoding, Vary: Accept-Encoding). The console routes
 // in the browser (react-router), so a path under /admin/ that is not a file gets its
 // index.html. Static files are outside the API's rate limit.
-import { existsSync, readFileSync } from 'node:fs';
+//
+// The investor app's page holds its first screens already drawn, one page per language
+// (decision 135): index.html in English, index.<language>.html in the others. `/` sends
+// the investor's: the language the app last showed them (cookie `lang`), else the first
+// of their browser's languages that is one of ours, else English.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { isLanguage, languageForTags, type Language } from '@olive/protocol/languages';
+
+/** The languages of an Accept-Language header, most preferred first (RFC 9110 weights). */
+export function acceptedTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 32)
+    .map((part, order) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((t) => t.tag !== '' && t.tag !== '*' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .map((t) => t.tag);
+}
+
+/** The language of the page to send: the app's cookie, else the browser's, else English. */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined) {
+  const chosen = /(?:^|;\s*)lang=([a-z_]{2,5})(?:;|$)/.exec(cookie ?? '')?.[1];
+  if (isLanguage(chosen)) return chosen;
+  return languageForTags(acceptedTags(acceptLanguage)) ?? 'en';
+}
 
 function cacheHeaders(res: { header(name: string, value: string): unknown }, path: string) {
   if (/[\\/]assets[\\/]/.test(path)) {
@@ -24,10 +54,25 @@ export default fp<{ root: string; adminRoot: string }>(async (app, { root, admin
       root,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // The pages are sent by the route below, in the investor's language.
+      index: false,
+      globIgnore: ['index.html', 'index.*.html'],
       preCompressed: true,
       setHeaders: cacheHeaders,
     });
+    const pages = new Map<Language, string>(
+      readdirSync(root)
+        .map((name) => [/^index\.(\w+)\.html$/.exec(name)?.[1], name] as const)
+        .filter((entry): entry is [Language, string] => isLanguage(entry[0])),
+    );
+    const page = (request: FastifyRequest, reply: FastifyReply) => {
+      const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
+      // Caches keep one copy per language and encoding.
+      reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      return reply.sendFile(pages.get(language) ?? 'index.html');
+    };
+    app.get('/', page);
+    app.get('/index.html', page);
   } else {
     app.log.warn({ root }, 'investor app not built; run `npm run build` to serve it');
   }
