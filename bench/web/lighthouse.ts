@@ -14,7 +14,19 @@
 // not change what is served): build it first. The machine should be quiet (the
 // load average is recorded; simulated throttling still scales with the host's speed).
 // Run: npm run build -w @olive/web && npx tsx bench/web/lighthouse.ts [runs=3]
+//        [--calibrated] [--dist=<a build's dist>] [--compare=<another build's dist>]
 //      (CHROME_PATH, default /usr/bin/chromium)
+// --calibrated: the CPU slowdown Lighthouse's own calibration gives for this host instead of
+// its fixed 4x (docs/throttling.md, "Calibrating the CPU slowdown"; the formula of its
+// calculator, cpuSlowdownFor below): the 4x assumes a host of benchmark index about 1,533,
+// and these machines have measured 1,000 to 3,900, so the fixed 4x simulates anything from
+// a phone 1.7 times slower than the mid-tier one (index 1,000) to one 3.5 times faster. The multiplier is
+// set per page from its warm-up run's benchmark index and recorded beside each run. Writes
+// bench/results/lighthouse-calibrated.json instead. --dist measures another build (one made
+// in a worktree of an earlier commit, say) with today's server. --compare serves a second
+// build beside the first, on a server of its own, and alternates their runs page by page:
+// this host's speed moves by up to 2x between runs (Lighthouse's benchmark index), so two
+// builds measured one after the other can differ by more than any change between them.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,34 +38,49 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signedInInvestor, startOlive } from '../lib/olive.ts';
 
-const runs = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 3);
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => !a.startsWith('--')) ?? 3);
+const calibrated = args.includes('--calibrated');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
-const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
-if (!existsSync(`${dist}index.html`)) {
-  throw new Error('apps/web/dist is missing: run `npm run build -w @olive/web` first');
+const distArg = args.find((a) => a.startsWith('--dist='))?.slice(7);
+const compareArg = args.find((a) => a.startsWith('--compare='))?.slice(10);
+const distOf = (arg: string | undefined) =>
+  arg
+    ? `${arg.replace(/\/$/, '')}/`
+    : fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+/**
+ * The product as the other benchmarks start it (bench/lib/olive.ts), serving a copy of a
+ * built app, with an investor signed in the way the app does it.
+ */
+async function serve(dist: string) {
+  if (!existsSync(`${dist}index.html`)) {
+    throw new Error(`${dist} has no index.html: run \`npm run build -w @olive/web\` first`);
+  }
+  const webDist = await mkdtemp(join(tmpdir(), 'olive-bench-lh-web-'));
+  const builtAt = statSync(`${dist}index.html`).mtime.toISOString();
+  await cp(dist, webDist, { recursive: true });
+  const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
+    await readFile(join(webDist, 'index.html'), 'utf8'),
+  );
+  if (!entry || !existsSync(join(webDist, 'assets', entry[1]!))) {
+    throw new Error(`${dist} is incomplete (a build under way?): build it again`);
+  }
+  const started = await startOlive({ env: { WEB_DIST_DIR: webDist } });
+  const session = await signedInInvestor(started, 'bench-lh');
+  return { dist, webDist, builtAt, entry: entry[1]!, started, origin: started.url, session };
 }
+type Served = Awaited<ReturnType<typeof serve>>;
 
-// The product as the other benchmarks start it (bench/lib/olive.ts), serving a copy of
-// the built app.
-const webDist = await mkdtemp(join(tmpdir(), 'olive-bench-lh-web-'));
-const builtAt = statSync(`${dist}index.html`).mtime.toISOString();
-await cp(dist, webDist, { recursive: true });
-const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
-  await readFile(join(webDist, 'index.html'), 'utf8'),
-);
-if (!entry || !existsSync(join(webDist, 'assets', entry[1]!))) {
-  throw new Error('apps/web/dist is incomplete (a build under way?): build it again');
-}
-const started = await startOlive({ env: { WEB_DIST_DIR: webDist } });
-const olive = started.url;
-
-// An investor, signed in the way the app does it.
-const session = await signedInInvestor(started, 'bench-lh');
-
-// Let start-up work settle: the server shares the machine with Chromium.
-const settledAfterS = await started.settle();
+// With --compare, both builds are served at once and their runs alternate, so that both
+// meet the same moments of a host whose speed moves between runs.
+const served = [await serve(distOf(distArg))];
+if (compareArg) served.push(await serve(distOf(compareArg)));
+// Let start-up work settle: the servers share the machine with Chromium.
+let settledAfterS = 0;
+for (const s of served) settledAfterS = Math.max(settledAfterS, await s.started.settle());
 
 const pages = [
   { name: 'entry', path: '/', signedIn: false },
@@ -81,7 +108,24 @@ interface Report {
   runtimeError?: { code: string; message: string };
 }
 
-async function measure(url: string, signedIn: boolean) {
+/**
+ * The CPU slowdown that makes this host a mid-tier phone, from Lighthouse's benchmark index
+ * of it: the formula of Lighthouse's CPU throttling calculator (1,533 → 4x, 1,300 → 3x,
+ * 800 → 2x, 150 → 1x), which docs/throttling.md points to.
+ */
+function cpuSlowdownFor(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+async function measure(
+  target: Served,
+  path: string,
+  signedIn: boolean,
+  cpuSlowdownMultiplier?: number,
+) {
+  const url = `${target.origin}${path}`;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'error' });
   try {
     if (signedIn) {
@@ -89,8 +133,8 @@ async function measure(url: string, signedIn: boolean) {
       // navigates (its storage reset clears caches and service workers, not localStorage).
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
-      await page.goto(`${olive}/favicon.svg`);
-      await page.evaluate(session.storage);
+      await page.goto(`${target.origin}/favicon.svg`);
+      await page.evaluate(target.session.storage);
       await page.close();
       await browser.close();
     }
@@ -99,6 +143,7 @@ async function measure(url: string, signedIn: boolean) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...(cpuSlowdownMultiplier === undefined ? {} : { throttling: { cpuSlowdownMultiplier } }),
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     return result.lhr as unknown as Report;
@@ -179,27 +224,25 @@ function causes(lhr: Report) {
   };
 }
 
-const loadBefore = loadavg();
-const reportsDir = await mkdtemp(join(tmpdir(), 'olive-lighthouse-'));
-const results = [];
-let versions = { lighthouse: '', benchmark_index: [] as number[] };
-for (const page of pages) {
-  const url = `${olive}${page.path}`;
-  await measure(url, page.signedIn); // warm-up, not recorded
-  // A run Lighthouse could not complete (runtimeError: no paint, page hung) is kept aside
-  // and retried, at most twice per page.
-  const reports: Report[] = [];
-  const failed: { code: string; message: string }[] = [];
-  while (reports.length < runs && failed.length <= 2) {
-    const lhr = await measure(url, page.signedIn);
-    if (lhr.runtimeError)
-      failed.push({ code: lhr.runtimeError.code, message: lhr.runtimeError.message });
-    else reports.push(lhr);
-  }
+/** A page's figures from its runs: medians, each run, and the causes in the median run. */
+async function summarise(
+  page: (typeof pages)[number],
+  reports: Report[],
+  failed: { code: string; message: string }[],
+  slowdown: number | undefined,
+  reportPath: string,
+) {
   if (reports.length === 0) throw new Error(`${page.name}: ${JSON.stringify(failed)}`);
-  const each: Figures[] = reports.map(figures);
+  const each = reports.map((r) => ({
+    ...figures(r),
+    benchmark_index: r.environment.benchmarkIndex,
+    cpu_slowdown: slowdown ?? 4,
+  }));
   const med = Object.fromEntries(
-    Object.keys(each[0]!).map((k) => [k, median(each.map((f) => f[k as keyof Figures]))]),
+    Object.keys(figures(reports[0]!)).map((k) => [
+      k,
+      median(each.map((f) => f[k as keyof Figures])),
+    ]),
   ) as Figures;
   // The run whose score and LCP sit nearest the medians stands for the page.
   const typical =
@@ -213,7 +256,6 @@ for (const page of pages) {
         }))
         .sort((a, b) => a.d - b.d)[0]!.i
     ]!;
-  const reportPath = join(reportsDir, `${page.name}.json`);
   await writeFile(reportPath, JSON.stringify(typical));
   versions = {
     lighthouse: typical.lighthouseVersion,
@@ -222,7 +264,7 @@ for (const page of pages) {
       ...reports.map((r) => r.environment.benchmarkIndex),
     ],
   };
-  const summary = {
+  return {
     page: page.name,
     path: page.path,
     signed_in: page.signedIn,
@@ -233,13 +275,59 @@ for (const page of pages) {
     warnings: [...new Set(reports.flatMap((r) => r.runWarnings))],
     median_run: causes(typical),
   };
-  results.push(summary);
-  process.stdout.write(`${page.name}: ${JSON.stringify(med)} runs ${JSON.stringify(each)}\n`);
+}
+
+const loadBefore = loadavg();
+const reportsDir = await mkdtemp(join(tmpdir(), 'olive-lighthouse-'));
+/** Per build served: each page's summary. */
+const results = served.map(() => [] as Awaited<ReturnType<typeof summarise>>[]);
+let versions = { lighthouse: '', benchmark_index: [] as number[] };
+for (const page of pages) {
+  // Warm-up, not recorded; with --calibrated its benchmark index sets the page's slowdown.
+  let warmUp: Report | undefined;
+  for (const target of served) warmUp = await measure(target, page.path, page.signedIn);
+  const slowdown = calibrated
+    ? Number(cpuSlowdownFor(warmUp!.environment.benchmarkIndex).toFixed(2))
+    : undefined;
+  // A run Lighthouse could not complete (runtimeError: no paint, page hung) is kept aside
+  // and retried, at most twice per page and build.
+  const reports = served.map(() => [] as Report[]);
+  const failed = served.map(() => [] as { code: string; message: string }[]);
+  for (let round = 0; round < runs + 2; round++) {
+    for (const [i, target] of served.entries()) {
+      if (reports[i]!.length >= runs || failed[i]!.length > 2) continue;
+      const lhr = await measure(target, page.path, page.signedIn, slowdown);
+      if (lhr.runtimeError)
+        failed[i]!.push({ code: lhr.runtimeError.code, message: lhr.runtimeError.message });
+      else reports[i]!.push(lhr);
+    }
+  }
+  for (const [i] of served.entries()) {
+    const name = i === 0 ? page.name : `${page.name}-compared`;
+    const summary = await summarise(
+      page,
+      reports[i]!,
+      failed[i]!,
+      slowdown,
+      join(reportsDir, `${name}.json`),
+    );
+    results[i]!.push(summary);
+    process.stdout.write(
+      `${name}: ${JSON.stringify(summary.median)} runs ${JSON.stringify(summary.runs)}\n`,
+    );
+  }
 }
 const loadAfter = loadavg();
 
-await started.stop();
-await rm(webDist, { recursive: true, force: true });
+for (const target of served) {
+  await target.started.stop();
+  await rm(target.webDist, { recursive: true, force: true });
+}
+const build = (target: Served) => ({
+  dist: target.dist,
+  built_at: target.builtAt,
+  entry: target.entry,
+});
 
 const out = {
   measured_at: new Date().toISOString(),
@@ -261,17 +349,21 @@ const out = {
   server_settled_after_s: settledAfterS,
   settings: {
     form_factor: 'mobile',
-    throttling: 'simulate (Lighthouse defaults)',
+    throttling: calibrated
+      ? "simulate: Lighthouse's network defaults, CPU slowdown calibrated to the host per page"
+      : 'simulate (Lighthouse defaults)',
     categories: ['performance'],
     chrome_flags: chromeFlags,
     runs_per_page: runs,
   },
   aim: { performance_score_at_least: 95, lcp_ms_below: 1500 },
-  web_build: { built_at: builtAt, entry: entry[1] },
-  pages: results,
+  web_build: build(served[0]!),
+  pages: results[0],
+  // --compare: the other build, its runs alternating with these.
+  ...(served[1] ? { compared: { web_build: build(served[1]), pages: results[1] } } : {}),
 };
 await writeFile(
-  new URL('../results/lighthouse.json', import.meta.url),
+  new URL(`../results/lighthouse${calibrated ? '-calibrated' : ''}.json`, import.meta.url),
   `${JSON.stringify(out, null, 2)}\n`,
 );
 process.stdout.write(`full reports of the median runs: ${reportsDir}\n`);
