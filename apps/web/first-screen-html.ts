@@ -71,7 +71,11 @@ const CHOOSING_STYLE = `<style>.first-screen{display:none}${Object.keys(FIRST_SC
  * index.html in one language: <html lang/dir> set, the drawings in #root before the
  * splash, their stylesheets in <head>.
  */
-export function pageIn(page: string, language: DrawnLanguage, stylesheets: string[]): string {
+export function pageIn(
+  page: string,
+  language: DrawnLanguage,
+  stylesheets: { live: string; joined: string[] },
+): string {
   const htmlTag = /<html [^>]*>/.exec(page);
   const root = page.indexOf('<div id="root">');
   const head = page.indexOf('</head>');
@@ -83,9 +87,12 @@ export function pageIn(page: string, language: DrawnLanguage, stylesheets: strin
     .join('')
     .replace(/ data-testid="[^"]*"/g, '')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-  const links = stylesheets
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-    .join('\n    ');
+  const links = [
+    `<link rel="stylesheet" crossorigin href="${stylesheets.live}">`,
+    ...stylesheets.joined.map(
+      (href) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`,
+    ),
+  ].join('\n    ');
   const after = root + '<div id="root">'.length;
   return (
     page

@@ -129,6 +129,24 @@ async function bootScript(data: FirstScreenFiles) {
   }
 }
 
+/** The preload lists without `hrefs` (files whose content the page already holds). */
+export function withoutFiles(data: FirstScreenFiles, hrefs: string[]): FirstScreenFiles {
+  const dropped = new Set(hrefs.map((href) => data.files.indexOf(href)));
+  const keep = (indexes: number[]) => indexes.filter((i) => !dropped.has(i));
+  return {
+    ...data,
+    screens: Object.fromEntries(
+      Object.entries(data.screens).map(([path, screen]) => [
+        path,
+        { ...screen, files: keep(screen.files) },
+      ]),
+    ),
+    languages: Object.fromEntries(
+      Object.entries(data.languages).map(([language, files]) => [language, keep(files)]),
+    ),
+  };
+}
+
 export function firstScreenPlugin(): Plugin {
   return {
     name: 'olive-first-screen',
@@ -137,7 +155,23 @@ export function firstScreenPlugin(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) throw new Error('first-screen: index.html is not in the bundle yet');
-      const data = firstScreenFiles(bundle as unknown as OutputBundle);
+      const all = firstScreenFiles(bundle as unknown as OutputBundle);
+      // The drawn screens' stylesheets, as one file in <head> so that they are drawn
+      // styled after one request rather than six. Each file it joins is also named in
+      // <head> by a disabled link, which the browser does not fetch; Vite's loader reads
+      // the page's stylesheet links before adding a screen's and skips those it finds, so
+      // the app never fetches them again, and never adds, after the drawing, a second copy
+      // of rules the page already has (a style recalculation of the whole page: 150-200 ms
+      // of blocking time on Lighthouse's simulated phone). The first-screen script does not
+      // preload them either. The rules keep the order they have when Home is opened first.
+      const joined = [
+        ...new Set(
+          Object.values(FIRST_SCREENS).flatMap((path) =>
+            all.screens[path]!.files.map((i) => all.files[i]!).filter((f) => f.endsWith('.css')),
+          ),
+        ),
+      ];
+      const data = withoutFiles(all, joined);
       const code = await bootScript(data);
       const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source: code });
       const src = `/${this.getFileName(ref)}`;
@@ -146,17 +180,7 @@ export function firstScreenPlugin(): Plugin {
       const at = page.indexOf('<script type="module"');
       if (at < 0) throw new Error('first-screen: no module script in index.html');
       page = `${page.slice(0, at)}<script src="${src}"></script>\n    ${page.slice(at)}`;
-      // The drawn screens' stylesheets, as one file in <head> so that they are drawn
-      // styled after one request rather than six. The app still imports each of them
-      // when it loads a screen, as it would without the drawing, so the rules apply in
-      // the same order; the bytes come twice (about 9 KB), after the first paint.
-      const screenStyles = [
-        ...new Set(
-          Object.values(FIRST_SCREENS).flatMap((path) =>
-            data.screens[path]!.files.map((i) => data.files[i]!).filter((f) => f.endsWith('.css')),
-          ),
-        ),
-      ].map((href) => {
+      const screenStyles = joined.map((href) => {
         const asset = bundle[href.slice(1)];
         if (asset?.type !== 'asset') throw new Error(`first-screen: ${href} is not in the bundle`);
         return String(asset.source);
@@ -166,7 +190,7 @@ export function firstScreenPlugin(): Plugin {
         name: 'first-screen.css',
         source: screenStyles.join('\n'),
       });
-      const stylesheets = [`/${this.getFileName(styles)}`];
+      const stylesheets = { live: `/${this.getFileName(styles)}`, joined };
       for (const language of await drawFirstScreens()) {
         const source = pageIn(page, language, stylesheets);
         if (language.code === 'en') html.source = source;

@@ -170,12 +170,35 @@ describe('investor app shell', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet')
+        stylesheets.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${server.url}/#${tabs[0].path}`);
     await page.getByTestId('screen-home').waitFor();
     expect(
       await page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates),
     ).toEqual(['drawn', 'app']);
     expect(await page.locator('.promise').boundingBox()).toEqual(drawnCard);
+    // The drawn screens' own stylesheets are never fetched, by the page or by the app, here
+    // or on Trade: their rules came joined in one file with the page.
+    const joined = await page
+      .locator('link[rel=stylesheet][disabled]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(joined.length).toBeGreaterThan(1);
+    await page.getByTestId('tab-trade').click();
+    await page.getByTestId('screen-trade').waitFor();
+    const loginCard = page.getByTestId('screen-trade').locator('.card').last();
+    expect(await loginCard.boundingBox()).toMatchObject({ x: 16 });
+    expect(stylesheets.filter((href) => joined.includes(href))).toEqual([]);
+    expect(
+      await page
+        .locator('link[rel=stylesheet]:not([disabled])')
+        .evaluateAll((links) =>
+          links.map((link) => link.getAttribute('href')).filter((href) => href?.includes('/home-')),
+        ),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -292,7 +315,11 @@ describe('investor app shell', () => {
     ).filter((path) => !indexHtml.includes(`"${path}"`));
     releaseVendor();
     const home = preloaded.filter((path) => /^\/assets\/home-[\w-]+\.(js|css)$/.test(path));
-    expect(home, preloaded.join(' ')).toHaveLength(2);
+    expect(home, preloaded.join(' ')).toEqual([expect.stringMatching(/\.js$/)]);
+    // Its stylesheet came with the page, joined into the drawn screens' one (decision 135).
+    expect(indexHtml).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/home-[\w-]+\.css" disabled>/,
+    );
     // The rest is the English catalogue, which every language loads.
     expect(
       preloaded.filter((path) => !home.includes(path)),
