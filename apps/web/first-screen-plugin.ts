@@ -130,7 +130,7 @@ async function bootScript(data: FirstScreenFiles) {
 }
 
 /** The preload lists without `hrefs` (files whose content the page already holds). */
-export function withoutFiles(data: FirstScreenFiles, hrefs: string[]): FirstScreenFiles {
+function withoutFiles(data: FirstScreenFiles, hrefs: string[]): FirstScreenFiles {
   const dropped = new Set(hrefs.map((href) => data.files.indexOf(href)));
   const keep = (indexes: number[]) => indexes.filter((i) => !dropped.has(i));
   return {
@@ -161,8 +161,8 @@ export function firstScreenPlugin(): Plugin {
       // <head> by a disabled link, which the browser does not fetch; Vite's loader reads
       // the page's stylesheet links before adding a screen's and skips those it finds, so
       // the app never fetches them again, and never adds, after the drawing, a second copy
-      // of rules the page already has (a style recalculation of the whole page: 150-200 ms
-      // of blocking time on Lighthouse's simulated phone). The first-screen script does not
+      // of rules the page already has (a style recalculation of the whole page: a task of
+      // 150-200 ms on Lighthouse's simulated phone). The first-screen script does not
       // preload them either. The rules keep the order they have when Home is opened first.
       const joined = [
         ...new Set(
