@@ -54,3 +54,9 @@ export function languageForTags(tags: readonly string[]): Language | undefined {
   }
   return undefined;
 }
+
+/**
+ * The cookie holding the language the app last showed: the server sends `/` drawn in it
+ * (decision 135). Its value is a `Language` code.
+ */
+export const LANGUAGE_COOKIE = 'lang';

@@ -1,6 +1,11 @@
 // The language the app opens in. Its own module, free of i18next and React: the
 // first-screen preload (app/first-screen.ts) runs it before the app's script has loaded.
-import { languageForTags, normalizeLanguage, type Language } from '@olive/protocol/languages'; // not the index: see lib/api.ts
+import {
+  LANGUAGE_COOKIE,
+  languageForTags,
+  normalizeLanguage,
+  type Language,
+} from '@olive/protocol/languages'; // not the index: see lib/api.ts
 import { readStored, storageKeys } from './storage.ts';
 
 /** The stored choice; with none stored, the device language when it is one of ours. */
@@ -9,9 +14,6 @@ export function initialLanguage(): Language {
   if (stored !== null) return normalizeLanguage(stored);
   return languageForTags(navigator.languages ?? [navigator.language]) ?? 'en';
 }
-
-/** The cookie the server reads to send the first screen already drawn in this language. */
-export const LANGUAGE_COOKIE = 'lang';
 
 /** Tells the server the language for the next visit's first screen (first-screen HTML). */
 export function rememberLanguage(language: Language): void {

@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { isLanguage, languageForTags, type Language } from '@olive/protocol/languages';
+import {
+  LANGUAGE_COOKIE,
+  isLanguage,
+  languageForTags,
+  type Language,
+} from '@olive/protocol/languages';
 
 /** The languages of an Accept-Language header, most preferred first (RFC 9110 weights). */
 export function acceptedTags(header: string | undefined): string[] {
@@ -33,9 +38,11 @@ export function acceptedTags(header: string | undefined): string[] {
     .map((t) => t.tag);
 }
 
+const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z_]{2,5})(?:;|$)`);
+
 /** The language of the page to send: the app's cookie, else the browser's, else English. */
 export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined) {
-  const chosen = /(?:^|;\s*)lang=([a-z_]{2,5})(?:;|$)/.exec(cookie ?? '')?.[1];
+  const chosen = COOKIE.exec(cookie ?? '')?.[1];
   if (isLanguage(chosen)) return chosen;
   return languageForTags(acceptedTags(acceptLanguage)) ?? 'en';
 }
