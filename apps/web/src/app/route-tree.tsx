@@ -41,7 +41,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 const lazyPage = (load: () => Promise<PageModule>) =>
   lazyRouteComponent(() => withTimeout(load(), CHUNK_TIMEOUT_MS));
 
-export const requireSignIn = () => {
+const requireSignIn = () => {
   if (!isSignedIn()) throw redirect({ to: paths.login, replace: true });
 };
 
@@ -60,7 +60,7 @@ function componentOf(file: string) {
   return component;
 }
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   ...screens.map((screen) =>
     createRoute({
       getParentRoute: () => rootRoute,
