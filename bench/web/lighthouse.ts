@@ -257,13 +257,6 @@ async function summarise(
         .sort((a, b) => a.d - b.d)[0]!.i
     ]!;
   await writeFile(reportPath, JSON.stringify(typical));
-  versions = {
-    lighthouse: typical.lighthouseVersion,
-    benchmark_index: [
-      ...versions.benchmark_index,
-      ...reports.map((r) => r.environment.benchmarkIndex),
-    ],
-  };
   return {
     page: page.name,
     path: page.path,
@@ -281,7 +274,8 @@ const loadBefore = loadavg();
 const reportsDir = await mkdtemp(join(tmpdir(), 'olive-lighthouse-'));
 /** Per build served: each page's summary. */
 const results = served.map(() => [] as Awaited<ReturnType<typeof summarise>>[]);
-let versions = { lighthouse: '', benchmark_index: [] as number[] };
+let lighthouseVersion = '';
+const benchmarkIndexes: number[] = [];
 for (const page of pages) {
   // Warm-up, not recorded; with --calibrated its benchmark index sets the page's slowdown.
   let warmUp: Report | undefined;
@@ -293,14 +287,19 @@ for (const page of pages) {
   // and retried, at most twice per page and build.
   const reports = served.map(() => [] as Report[]);
   const failed = served.map(() => [] as { code: string; message: string }[]);
-  for (let round = 0; round < runs + 2; round++) {
+  const wanting = (i: number) => reports[i]!.length < runs && failed[i]!.length <= 2;
+  while (served.some((_, i) => wanting(i))) {
     for (const [i, target] of served.entries()) {
-      if (reports[i]!.length >= runs || failed[i]!.length > 2) continue;
+      if (!wanting(i)) continue;
       const lhr = await measure(target, page.path, page.signedIn, slowdown);
       if (lhr.runtimeError)
         failed[i]!.push({ code: lhr.runtimeError.code, message: lhr.runtimeError.message });
       else reports[i]!.push(lhr);
     }
+  }
+  for (const r of reports.flat()) {
+    lighthouseVersion = r.lighthouseVersion;
+    benchmarkIndexes.push(r.environment.benchmarkIndex);
   }
   for (const [i] of served.entries()) {
     const name = i === 0 ? page.name : `${page.name}-compared`;
@@ -336,15 +335,15 @@ const out = {
     before: loadBefore.map((l) => Number(l.toFixed(2))),
     after: loadAfter.map((l) => Number(l.toFixed(2))),
   },
-  lighthouse: versions.lighthouse,
+  lighthouse: lighthouseVersion,
   chromium: execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
     .toString()
     .trim(),
   // Lighthouse's CPU benchmark of this host, over the runs (its simulated 4x slowdown
   // assumes a desktop-class host).
   benchmark_index: {
-    min: Math.min(...versions.benchmark_index),
-    max: Math.max(...versions.benchmark_index),
+    min: Math.min(...benchmarkIndexes),
+    max: Math.max(...benchmarkIndexes),
   },
   server_settled_after_s: settledAfterS,
   settings: {
