@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/*.test.ts', 'scripts/*.test.ts'],
           environment: 'node',
           maxWorkers: 3,
           sequence: { groupOrder: 0 },

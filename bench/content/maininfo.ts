@@ -14,7 +14,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createDb } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seed } from '../../apps/server/src/db/seed.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import {
   platformAccount,
   userAccount,

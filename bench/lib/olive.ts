@@ -7,6 +7,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { credentialsFileFor, type EmbeddedCredentials } from '../../apps/server/src/db/embedded.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import { freePort } from '../../apps/server/test/ports.ts';
 
@@ -24,8 +25,10 @@ export interface BenchOlive {
   server: ChildProcess;
   port: number;
   url: string;
-  /** The embedded PostgreSQL's database, as the server uses it. */
+  /** The embedded PostgreSQL's database, as the server uses it (the app's role). */
   dbUrl: string;
+  /** The same database as its owner (migrations; decision 140). */
+  ownerDbUrl: string;
   dataDir: string;
   /**
    * Waits until start-up's work (migrations, the demo seed, the first robot and market
@@ -69,11 +72,18 @@ export async function startOlive(
     },
   );
   await waitFor(server, 'Olive is running');
+  // The roles' generated passwords, kept beside the data folder.
+  const credentials = JSON.parse(
+    await readFile(credentialsFileFor(join(dataDir, 'pg')), 'utf8'),
+  ) as EmbeddedCredentials;
+  const urlAs = (login: { user: string; password: string }) =>
+    `postgres://${login.user}:${encodeURIComponent(login.password)}@127.0.0.1:${pgPort}/olive`;
   return {
     server,
     port,
     url: `http://127.0.0.1:${port}`,
-    dbUrl: `postgres://postgres:olive-local@127.0.0.1:${pgPort}/olive`,
+    dbUrl: urlAs(credentials.app),
+    ownerDbUrl: urlAs(credentials.owner),
     dataDir,
     async settle() {
       const cpuSeconds = async () => {
@@ -121,6 +131,7 @@ export async function startApiProcess(
         APP_ROLE: 'api',
         PORT: String(port),
         DATABASE_URL: olive.dbUrl,
+        DATABASE_OWNER_URL: olive.ownerDbUrl,
         PG_DATA_DIR: join(olive.dataDir, 'pg'), // where the devchain's deployment file is
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '100000000',

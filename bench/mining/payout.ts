@@ -20,6 +20,7 @@ import {
   userAccount,
   type EntryRequest,
 } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import { miningAudit } from '../../apps/server/src/modules/mining/audit.ts';
 import { miningRepository } from '../../apps/server/src/modules/mining/mining.repository.ts';
 import { miningService } from '../../apps/server/src/modules/mining/mining.service.ts';
 import type { MiningDataFeed } from '../../apps/server/src/modules/mining/feed.ts';
@@ -86,13 +87,50 @@ try {
     from generate_series(1, ${RENTALS}) g
     join users u on u.id = (select min(id) from users) + (g % ${USERS})
   `.execute(db);
+  // Each rental's rent, paid through the ledger as minercreate pays it: the payout pays only
+  // terms whose payment entry it finds (decision 138). Each user is credited enough first.
+  const perUser = BigInt(Math.ceil(RENTALS / USERS)) * BigInt(model.price_per_day) * 30n;
+  const CHUNK = 10_000;
+  const ids = (await sql<{ id: string }>`select id::text as id from users order by id`.execute(db))
+    .rows;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await ledger.postBatch(
+      ids.slice(i, i + CHUNK).map(({ id }) => ({
+        kind: 'deposit',
+        idempotencyKey: `bench:funds:${id}`,
+        postings: [
+          { account: platformAccount('custody', 'trc20'), amount: -perUser },
+          { account: userAccount(id, 'available'), amount: perUser },
+        ],
+      })),
+    );
+  }
+  const rents = (
+    await sql<{ id: string; user_id: string; amount: string }>`
+      select id::text as id, user_id::text as user_id, (price_per_day * days)::text as amount
+      from mining_rentals order by id`.execute(db)
+  ).rows;
+  for (let i = 0; i < rents.length; i += CHUNK) {
+    await ledger.postBatch(
+      rents.slice(i, i + CHUNK).map((r) => ({
+        kind: 'mining_rent',
+        idempotencyKey: `mining:rental:${r.id}:rent`,
+        reference: `mining:rental:${r.id}`,
+        postings: [
+          { account: userAccount(r.user_id, 'available'), amount: -BigInt(r.amount) },
+          { account: platformAccount('mining_revenue'), amount: BigInt(r.amount) },
+        ],
+      })),
+    );
+  }
   // Each rental's first term (its payment), which the payout reads (decision 127).
   await sql`
     insert into mining_payments (rental_id, user_id, kind, days, amount, margin, starts_on,
-      ends_on, hash_rate_ghs, electricity_per_day)
-    select id, user_id, 'rent', days, price_per_day * days, 0, starts_on, ends_on, hash_rate_ghs,
-      electricity_per_day
-    from mining_rentals
+      ends_on, hash_rate_ghs, electricity_per_day, entry_id)
+    select r.id, r.user_id, 'rent', r.days, r.price_per_day * r.days, 0, r.starts_on, r.ends_on,
+      r.hash_rate_ghs, r.electricity_per_day, e.id
+    from mining_rentals r
+    join journal_entries e on e.idempotency_key = 'mining:rental:' || r.id || ':rent'
   `.execute(db);
   // Past terms, as renewals leave them: the k-th term before each rental's current one.
   // The payout reads only the terms covering its day; these show what history costs.
@@ -222,6 +260,10 @@ try {
 
   const audit = await time(() => auditService(auditRepository(db)).run());
   log(`audit: ${audit.value.ok ? 'ok' : 'FAILED'} in ${audit.seconds.toFixed(1)} s`);
+  // Mining's own checks: every term paid for, every day paying only paid terms.
+  const miningChecks = await time(() => miningAudit(miningRepository(db)).run());
+  const miningOk = miningChecks.value.every((c) => c.ok);
+  log(`mining audit: ${miningOk ? 'ok' : 'FAILED'} in ${miningChecks.seconds.toFixed(1)} s`);
 
   const result = {
     date: new Date().toISOString(),
@@ -249,6 +291,8 @@ try {
     single_transfers_per_second: singleRate,
     batch_vs_single: batchRate / singleRate,
     audit_ok: audit.value.ok,
+    mining_audit_seconds: miningChecks.seconds,
+    mining_audit_ok: miningOk,
   };
   await mkdir(new URL('../results/', import.meta.url), { recursive: true });
   await writeFile(

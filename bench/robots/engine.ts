@@ -28,7 +28,7 @@ import { marketRepository } from '../../apps/server/src/modules/market/market.re
 import { robotEngine } from '../../apps/server/src/modules/robots/robot.engine.ts';
 import { robotRepository } from '../../apps/server/src/modules/robots/robot.repository.ts';
 import { robotService } from '../../apps/server/src/modules/robots/robot.service.ts';
-import { settingsRepository } from '../../apps/server/src/modules/support/settings.repository.ts';
+import { settingsRepository } from '../../apps/server/src/db/settings.repository.ts';
 import { ManualClock } from '../../apps/server/src/ports/clock.ts';
 import { freePort } from '../../apps/server/test/ports.ts';
 

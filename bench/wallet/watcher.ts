@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { sendTestUsdt, startDevchain } from '@olive/devchain';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open.ts';
+import { seed } from '../../apps/server/src/seed.ts';
 import { ledgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ledgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { viemChainReader } from '../../apps/server/src/modules/wallet/chain-reader.ts';
@@ -29,7 +30,7 @@ const config = loadConfig({
   PG_PORT: String(19000 + Math.floor(Math.random() * 500)),
   LOG_LEVEL: 'silent',
 });
-const database = await openDatabase(config);
+const database = await openDatabase(config, { seed });
 const db = database.db;
 const chain = await startDevchain({ port: 0, dataDir: join(dir, 'devchain') });
 const env = devchainEnvironment(chain);

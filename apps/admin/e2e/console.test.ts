@@ -2,8 +2,10 @@
 // local chain and the wallet loops, at 1440x900: an operator made on the command line signs
 // in, enrols TOTP (the code computed here from the secret the page shows), approves a
 // withdrawal held for review and sees it confirmed on the devchain, edits a network's
-// withdrawal fee and finds it in the investor app, edits a support contact's hours; then
-// the same screens in Chinese.
+// withdrawal fee and finds it in the investor app, edits a support contact's hours, takes
+// a proof-of-reserves snapshot; then the same screens in Chinese. The installation is fresh
+// with the seeded demo investors, as `npm start` makes it: their play money must not turn
+// the dashboard red, and every list marks them "Demo".
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -29,7 +31,10 @@ let operatorPassword: string;
 let investor: { token: string; userId: string; withdrawalId: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ devchain: { blockTimeMs: 300, confirmations: 2 } });
+  server = await startTestServer({
+    devchain: { blockTimeMs: 300, confirmations: 2 },
+    env: { DEMO_INVESTORS: 'true' },
+  });
   const [created] = await Promise.all([
     runCli(server.databaseUrl, ['operator:create', '--email', OPERATOR, '--role', 'admin']),
     (async () => {
@@ -76,7 +81,9 @@ beforeAll(async () => {
     timezoneId: 'UTC',
   });
   page = await desk.newPage();
-});
+  // The worker seeds the demo investors on start; this waits for it to have finished.
+  await server.app.services.demo.seed();
+}, 300_000);
 
 // A failed journey leaves the page it failed on beside the screenshots.
 afterEach(async (context) => {
@@ -100,6 +107,21 @@ function totp(secret: string) {
     digits: 6,
     period: 30,
   }).generate();
+}
+
+/**
+ * The dashboard of a fresh installation: what investors are owed is what real investors
+ * hold (the demo investors' play money is apart), so the custody ratio is not red, and
+ * custody on chain is read from the devchain.
+ */
+async function dashboardWithoutDemoMoney(demoLabel = 'Demo balances (play money)') {
+  await page.getByText(demoLabel).waitFor();
+  const ratio = page.getByTestId('solvency-ratio').locator('.ant-statistic-content');
+  await expect.poll(() => ratio.textContent()).toMatch(/^\d+\.\d{2}%$/);
+  expect(Number.parseFloat((await ratio.textContent()) ?? '0')).toBeGreaterThanOrEqual(100);
+  expect(await ratio.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(63, 102, 0)');
+  const chain = page.getByTestId('custody-chain').locator('.ant-statistic-content');
+  expect(await chain.textContent()).toMatch(/USDT$/);
 }
 
 /** Opens a console path the way the menu does (a client-side navigation). */
@@ -136,7 +158,21 @@ describe('operator console', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('Withdrawals to review').waitFor();
     await page.getByTestId('operator-email').filter({ hasText: OPERATOR }).waitFor();
+    await dashboardWithoutDemoMoney();
     await snap(page, 'admin-dashboard-en');
+  });
+
+  it('marks the demo investors in the lists', async () => {
+    await open('/users', 'Users');
+    const demoRow = page.locator('tr[data-row-key]', { hasText: 'demo-investor-1' });
+    await demoRow.getByTestId('demo-tag').filter({ hasText: 'Demo' }).waitFor();
+    // The real investor is not marked.
+    const real = page.locator(`tr[data-row-key="${investor.userId}"]`);
+    await real.waitFor();
+    expect(await real.getByTestId('demo-tag').count()).toBe(0);
+    await snap(page, 'admin-users-demo-en');
+    await open('/robots', 'Robots');
+    await page.locator('tr[data-row-key]').getByTestId('demo-tag').first().waitFor();
   });
 
   it('approves a withdrawal held for review and sees it confirmed on the devchain', async () => {
@@ -243,6 +279,41 @@ describe('operator console', () => {
     );
   });
 
+  it('shows proof of reserves and takes a snapshot now', async () => {
+    const count = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('reserve_snapshots')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await open('/reserves', 'Proof of reserves');
+    await page.getByTestId('reserves-take').click();
+    const taken = page.waitForResponse((r) => r.url().endsWith('/api/admin/reserves/snapshot'));
+    await page.getByTestId('reserves-take-confirm').click();
+    const reply = (await (await taken).json()) as {
+      code: number;
+      msg: string;
+      data: { snapshot_id: string };
+    };
+    expect(reply.code, reply.msg).toBe(1);
+    await page.getByText('Take a snapshot now: done').waitFor();
+    expect(await count()).toBe(before + 1);
+    // The new snapshot heads the list and the latest card: reserves cover the liabilities.
+    const latest = page.getByTestId('reserves-latest');
+    await latest.getByText('No alarm').waitFor();
+    await latest.locator('tr[data-row-key="bep20"]').waitFor();
+    await page
+      .locator(`tr[data-row-key="${reply.data.snapshot_id}"]`)
+      .getByRole('button', { name: 'Show details' })
+      .click();
+    await page.getByText(/^Left out for 5 demo investors/).waitFor();
+    await snap(page, 'admin-reserves-en', true);
+  });
+
   it('opens every screen, each answered by the admin API', async () => {
     // [path, the call that fills it]; a refusal (code 0) names the screen and the message.
     const screens: [string, string][] = [
@@ -250,6 +321,7 @@ describe('operator console', () => {
       ['/deposits', 'deposits/list'],
       ['/withdrawal-policy', 'withdrawal-policy/show'],
       ['/ledger-audit', 'ledger-audit/show'],
+      ['/reserves', 'reserves/list'],
       ['/markets', 'markets/list'],
       ['/robots', 'robots/list'],
       ['/robot-settings', 'robot-settings/show'],
@@ -366,6 +438,11 @@ describe('operator console', () => {
     await support.getByTestId('user-freeze').waitFor();
     expect(await support.getByTestId('user-reset-address').count()).toBe(0);
     expect(await support.getByTestId('user-adjust').count()).toBe(0);
+    // Support reads proof of reserves but cannot take a snapshot.
+    await support.goto(`${server.url}/admin/reserves`);
+    await support.getByText('admins and finance take them').waitFor();
+    await support.getByTestId('reserves-latest').waitFor();
+    expect(await support.getByTestId('reserves-take').count()).toBe(0);
     // No operators, audit log or settings in the menu.
     await support.getByRole('menuitem', { name: 'System' }).click();
     await support.getByRole('menuitem', { name: 'My account' }).waitFor();
@@ -379,7 +456,13 @@ describe('operator console', () => {
     await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
     await open('/', '概览');
     await page.getByText('待审核提现').waitFor();
+    await dashboardWithoutDemoMoney('演示余额（演示资金）');
     await snap(page, 'admin-dashboard-zh');
+    await open('/reserves', '储备证明');
+    await page.getByTestId('reserves-latest').getByText('无告警').waitFor();
+    await snap(page, 'admin-reserves-zh');
+    await open('/users', '用户');
+    await page.getByTestId('demo-tag').filter({ hasText: '演示' }).first().waitFor();
     await open(`/users/show/${investor.userId}`, /用户/);
     await page.getByText('余额（USDT）').waitFor();
     await snap(page, 'admin-user-zh', true);

@@ -7,7 +7,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { poolOf, type Db } from './db/database.ts';
+import type { Replicas } from './db/replicas.ts';
+import { platformAudit } from './audit.ts';
 import type { Clock } from './ports/clock.ts';
 import formbody from './plugins/external/formbody.ts';
 import helmet from './plugins/external/helmet.ts';
@@ -19,8 +21,12 @@ import staticFiles from './plugins/external/static.ts';
 import i18n from './plugins/app/i18n.ts';
 import envelope from './plugins/app/envelope.ts';
 import auth from './plugins/app/auth.ts';
+import numbers from './plugins/app/numbers.ts';
+import readRouting from './plugins/app/read-routing.ts';
+import health from './plugins/app/health.ts';
+import metricsPlugin, { createMetrics } from './plugins/app/metrics.ts';
 import { adminModule } from './modules/admin/module.ts';
-import { authModule } from './modules/auth/module.ts';
+import { authModule, SESSION_CACHE_ANNOUNCED_MS } from './modules/auth/module.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { contentModule } from './modules/content/module.ts';
 import { demoModule } from './modules/demo/module.ts';
@@ -41,10 +47,10 @@ import { teamModule } from './modules/team/module.ts';
 import { unofferedRoutes } from './modules/unoffered/routes.ts';
 import { usersModule } from './modules/users/module.ts';
 import type { UserProfile } from './modules/users/views.ts';
-import type { ChainEnvironment } from './modules/wallet/chain-environment.ts';
+import { chainHeads, type ChainEnvironment } from './modules/wallet/chain-environment.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import type { PriceFeed } from '@olive/market';
-import { BALANCE_CHANNEL, PROFILE_CHANNEL, userCache } from './db/user-cache.ts';
+import { BALANCE_CHANNEL, PROFILE_CHANNEL, SESSION_CHANNEL, userCache } from './db/user-cache.ts';
 import { lazyChildLogger } from './request-logger.ts';
 
 export interface AppDeps {
@@ -70,6 +76,11 @@ export interface AppDeps {
    * it, balances and profiles are read on every call.
    */
   databaseUrl?: string;
+  /**
+   * Streaming replicas for lag-tolerant reads (DATABASE_REPLICA_URL, decision 144). Without
+   * them every read goes to `db`.
+   */
+  replicas?: Replicas | null;
 }
 
 /** The longest a user's balance figures are served from memory without a notification. */
@@ -108,6 +119,9 @@ export function createServices(deps: AppDeps) {
   const { config, db, clock } = deps;
   const perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
   const chain = deps.chain ?? null;
+  // Lag-tolerant reads only (leaderboards, content, team lists, console lists, reserves
+  // history): a fresh replica when one is configured. Money is decided on `db`.
+  const reads = deps.replicas?.readDb ?? db;
   const balances = userCache<UserBalances>({
     channel: BALANCE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
@@ -117,6 +131,12 @@ export function createServices(deps: AppDeps) {
     channel: PROFILE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
     maxAgeMs: PROFILE_CACHE_MAX_AGE_MS,
+  });
+  // Holds nothing itself: its announcements tell the session cache what to drop.
+  const sessionChanges = userCache<never>({
+    channel: SESSION_CHANNEL,
+    connectionString: deps.databaseUrl ?? null,
+    maxAgeMs: SESSION_CACHE_ANNOUNCED_MS,
   });
 
   const support = supportModule({ db });
@@ -133,6 +153,7 @@ export function createServices(deps: AppDeps) {
     clock,
     redis: deps.redis,
     captchaGenerator: deps.captchaGenerator,
+    sessionChanges,
   });
   const messaging = messagingModule({
     config,
@@ -168,6 +189,7 @@ export function createServices(deps: AppDeps) {
   const wallet = walletModule({
     config,
     db,
+    reads,
     clock,
     chain,
     ledger,
@@ -180,11 +202,13 @@ export function createServices(deps: AppDeps) {
   const market = marketModule({ config, db, clock, feed: deps.feed });
   const robots = robotsModule({
     db,
+    reads,
     clock,
     ledger,
     marketData: market.marketData,
     settings,
     perMinute,
+    checkFundPassword: wallet.withdrawals.checkFundPassword,
   });
   const demo = demoModule({
     db,
@@ -195,9 +219,10 @@ export function createServices(deps: AppDeps) {
     settings,
     users: accounts.users,
     robotRepo: robots.robotRepo,
+    mining: () => mining.demo, // built below; used only when the seed runs
   });
   const content = contentModule({
-    db,
+    db: reads,
     settings,
     clock,
     totals: (id) => ledger.shownBalances(id),
@@ -216,10 +241,14 @@ export function createServices(deps: AppDeps) {
   });
   const team = teamModule({
     db,
+    reads,
     ledger,
     inviteCodeOf: async (id) => (await accounts.users.findById(id))?.invite_code ?? null,
   });
-  const reserves = reservesModule({ db, config, chain });
+  const reserves = reservesModule({ db, reads, config, chain });
+  // The last audit this process ran, for /metrics (olive_ledger_audit_ok).
+  let lastAudit: { ok: boolean; at: Date } | null = null;
+  const audit = platformAudit(db, config);
   const admin = adminModule({
     db,
     clock,
@@ -237,13 +266,13 @@ export function createServices(deps: AppDeps) {
     content: content.content,
     updates: support.updates,
     ledgerAudit: async () => {
-      const [report, { networks: _figures, ...custody }] = await Promise.all([
-        ledgers.audit.run(),
-        wallet.custodyCheck(),
-      ]);
-      return { ...report, ok: report.ok && custody.ok, checks: [...report.checks, custody] };
+      const report = await audit();
+      lastAudit = { ok: report.ok, at: new Date() };
+      return report;
     },
     latestReserves: async () => (await reserves.reserves.latest(1))[0] ?? null,
+    reserves: reserves.reserves,
+    custodyOnChain: wallet.custodyOnChain,
   });
   return {
     // Each module, for buildApp to register its routes.
@@ -252,8 +281,11 @@ export function createServices(deps: AppDeps) {
       ...{ market, robots, content, mining, team, reserves, admin },
     },
     // What the worker, the start-up steps and the tests reach for by name.
+    lastAudit: () => lastAudit,
+    custodyOnChain: wallet.custodyOnChain,
     balances,
     profileCache,
+    sessionChanges,
     admin,
     content,
     team,
@@ -297,17 +329,60 @@ export async function buildApp(deps: AppDeps) {
 
   const services = createServices(deps);
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.mailer.close());
-  await Promise.all([services.balances.start(), services.profileCache.start()]);
+  // Code deliveries left after their answers go out before the mailer closes.
+  services.modules.signIn.later.onError((error) =>
+    app.log.warn({ err: error }, 'a code or notice could not be delivered'),
+  );
   app.addHook('onClose', async () => {
-    await Promise.all([services.balances.stop(), services.profileCache.stop()]);
+    await services.modules.signIn.later.drain();
+    services.mailer.close();
+  });
+  await Promise.all([
+    services.balances.start(),
+    services.profileCache.start(),
+    services.sessionChanges.start(),
+  ]);
+  app.addHook('onClose', async () => {
+    await Promise.all([
+      services.balances.stop(),
+      services.profileCache.stop(),
+      services.sessionChanges.stop(),
+    ]);
   });
   // An exchange feed polls once listening; the simulator computes prices when asked.
   app.addHook('onListen', async () => services.marketData.start());
   app.addHook('onClose', async () => services.marketData.stop());
 
-  await app.register(helmet);
-  await app.register(underPressure, { shedLoad: config.NODE_ENV !== 'test' });
+  const redisUp = async () =>
+    deps.redis ? (await deps.redis.ping().catch(() => null)) === 'PONG' : null;
+  const heads = () => chainHeads(services.chain);
+  const metrics = createMetrics({
+    db: deps.db,
+    pools: () => [{ name: 'primary', pool: poolOf(deps.db) }, ...(deps.replicas?.pools() ?? [])],
+    replicas: () => deps.replicas?.states() ?? [],
+    chainHeads: heads,
+    hotWallets: async () => {
+      if (!services.custodyOnChain) return null;
+      const reading = await services.custodyOnChain();
+      return reading.networks.map((n) => ({ network: n.network, units: n.hotWallet }));
+    },
+    lastAudit: services.lastAudit,
+    redisUp,
+  });
+  app.decorate('metrics', metrics);
+
+  await app.register(helmet, { connectSrc: services.reserves.rpcOrigins });
+  await app.register(metricsPlugin, { metrics });
+  await app.register(underPressure, {
+    shedLoad: config.NODE_ENV !== 'test',
+    onShed: metrics.shed,
+  });
+  await app.register(health, {
+    db: deps.db,
+    redisUp,
+    chainHeads: heads,
+    networks: Object.keys(services.chain?.rpc ?? {}),
+  });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(swagger);
@@ -315,7 +390,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(i18n);
   await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, redis: deps.redis ?? null });
   await app.register(envelope);
+  await app.register(readRouting, { noteWrite: (actor) => deps.replicas?.noteWrite(actor) });
   await app.register(auth, { sessions: services.sessions });
+  await app.register(numbers);
 
   // Each module's routes, with the options its builder made for them.
   const m = services.modules;
@@ -345,6 +422,8 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The registry /metrics serves (main.ts serves it on METRICS_PORT). */
+    metrics: ReturnType<typeof createMetrics>;
   }
 }
 

@@ -1,7 +1,7 @@
 // `npm run cli -- <command> [--flag value ...]`: operator commands on the same database
 // as `npm start` (the embedded one unless DATABASE_URL is set, whether or not the server
 // runs). Each prints one JSON object on one line; failures exit non-zero.
-import { runCommand } from './cli/run.ts';
+import { runCommand } from './cli-runner.ts';
 
 const { exitCode, stdout, stderr } = await runCommand(process.argv.slice(2));
 process.stdout.write(stdout);

@@ -13,7 +13,8 @@ const schema = {
     },
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
-    APP_ROLE: { type: 'string', enum: ['all', 'api', 'worker'], default: 'all' },
+    // chain: runs only the demo devchain, for API and worker processes elsewhere (decision 152).
+    APP_ROLE: { type: 'string', enum: ['all', 'api', 'worker', 'chain'], default: 'all' },
     LOG_LEVEL: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -21,7 +22,21 @@ const schema = {
     },
     TRUST_PROXY: { type: 'boolean', default: false },
     DATABASE_URL: { type: 'string', pattern: '^(postgres(ql)?://.*)?$', default: '' },
+    // The schema owner's connection, for migrations only (decision 140); DATABASE_URL is
+    // the app's role, which owns nothing.
+    DATABASE_OWNER_URL: { type: 'string', pattern: '^(postgres(ql)?://.*)?$', default: '' },
     DATABASE_POOL_SIZE: { type: 'integer', minimum: 1, maximum: 200, default: 10 },
+    // Lag-tolerant reads go to these streaming replicas (decision 144), comma separated.
+    DATABASE_REPLICA_URL: {
+      type: 'string',
+      pattern: '^(postgres(ql)?://[^,\\s]+(\\s*,\\s*postgres(ql)?://[^,\\s]+)*)?$',
+      default: '',
+    },
+    DATABASE_REPLICA_MAX_LAG_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 5000 },
+    // Prometheus metrics on a port of their own (decision 145); 0: off.
+    METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 0 },
+    METRICS_HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    METRICS_TOKEN: { type: 'string', default: '' },
     PG_DATA_DIR: { type: 'string', minLength: 1, default: '.data/pg' },
     PG_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 5433 },
     REDIS_URL: { type: 'string', pattern: '^(rediss?://.*)?$', default: '' },
@@ -72,6 +87,10 @@ const schema = {
     // database: <PG_DATA_DIR>/../reserves) and the key that anchors each root on chain.
     RESERVES_DIR: { type: 'string', default: '' },
     RESERVES_ANCHOR_KEY: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64})?$', default: '' },
+    // The public nodes the investor app's build reads anchors from (issue 30): the server
+    // only allows their origins in the pages' Content-Security-Policy (connect-src).
+    VITE_RESERVES_RPC_ERC20: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
+    VITE_RESERVES_RPC_BEP20: { type: 'string', pattern: '^(https?://.*)?$', default: '' },
     DEVCHAIN_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 8547 },
     DEVCHAIN_BLOCK_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1000 },
     MARKET_FEED: { type: 'string', enum: ['simulated', 'ccxt'], default: 'simulated' },
@@ -94,11 +113,20 @@ export interface Config {
   NODE_ENV: 'development' | 'production' | 'test';
   HOST: string;
   PORT: number;
-  APP_ROLE: 'all' | 'api' | 'worker';
+  APP_ROLE: 'all' | 'api' | 'worker' | 'chain';
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   TRUST_PROXY: boolean;
   DATABASE_URL: string;
+  /** Migrations connect with this (the schema owner); empty: with DATABASE_URL. */
+  DATABASE_OWNER_URL: string;
   DATABASE_POOL_SIZE: number;
+  /** Streaming replicas for lag-tolerant reads, comma separated; empty: none. */
+  DATABASE_REPLICA_URL: string;
+  DATABASE_REPLICA_MAX_LAG_MS: number;
+  /** The Prometheus endpoint's own port (0: none), address and optional bearer token. */
+  METRICS_PORT: number;
+  METRICS_HOST: string;
+  METRICS_TOKEN: string;
   PG_DATA_DIR: string;
   PG_PORT: number;
   REDIS_URL: string;
@@ -135,6 +163,8 @@ export interface Config {
   CHAIN_START_BLOCK: string;
   RESERVES_DIR: string;
   RESERVES_ANCHOR_KEY: string;
+  VITE_RESERVES_RPC_ERC20: string;
+  VITE_RESERVES_RPC_BEP20: string;
   DEVCHAIN_PORT: number;
   DEVCHAIN_BLOCK_MS: number;
   MARKET_FEED: 'simulated' | 'ccxt';
@@ -146,6 +176,12 @@ export interface Config {
   MINING_FEED: 'simulated' | 'mempool';
   MINING_FEED_URL: string;
 }
+
+/** The replica URLs of DATABASE_REPLICA_URL, in order. */
+export const replicaUrls = (config: Config) =>
+  config.DATABASE_REPLICA_URL.split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
 
 /** No RPC URL configured: the local devchain stands in for the three networks. */
 export const usesDevchain = (config: Config) =>
@@ -185,6 +221,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'Invalid configuration: CHAIN_RPC_ERC20, CHAIN_RPC_BEP20 or CHAIN_RPC_TRC20 is required in production.',
       );
     }
+  }
+  if (config.DATABASE_OWNER_URL && !config.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_OWNER_URL needs DATABASE_URL (the app role it grants to).',
+    );
+  }
+  if (config.APP_ROLE === 'chain' && !usesDevchain(config)) {
+    throw new ConfigError(
+      'Invalid configuration: APP_ROLE=chain runs the local devchain; it takes no CHAIN_RPC_*.',
+    );
+  }
+  if (config.DATABASE_REPLICA_URL && !config.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates).',
+    );
+  }
+  if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_PORT must differ from PORT (metrics are never public).',
+    );
   }
   if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_KEY) {
     throw new ConfigError(

@@ -5,15 +5,20 @@
 import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, usesDevchain, type Config } from './config.ts';
+import { ConfigError, loadConfig, replicaUrls, usesDevchain, type Config } from './config.ts';
+import { poolOf } from './db/database.ts';
+import { createReplicas, memoryWriters, redisWriters } from './db/replicas.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
+import { seed } from './seed.ts';
 import { AlreadyRunningError, acquireInstanceLock, lockFileFor } from './instance-lock.ts';
 import { systemClock } from './ports/clock.ts';
 import { DevInbox } from './modules/messaging/dev-inbox.ts';
+import { serveMetrics } from './metrics-server.ts';
 import { startWorkers } from './workers/index.ts';
-import { workerPlan } from './workers/plan.ts';
+import { workerPlan } from './worker-plan.ts';
 import { applyContracts, configuredChains } from './modules/wallet/chain-environment.ts';
-import { demoChains } from './modules/wallet/devchain.ts';
+import { writeFileSync } from 'node:fs';
+import { demoChains, NoChainError, peerEnvironment } from './modules/wallet/devchain.ts';
 import type { LoopLogger } from './workers/loop.ts';
 
 /** A readable reason for anything thrown, including non-Errors and `undefined`. */
@@ -81,11 +86,28 @@ function stoppingAware(log: LoopLogger): LoopLogger {
 
 type Closer = [name: string, close: () => Promise<unknown> | unknown];
 
+// A peer lost mid-call (the database failing over, the chain restarting) can surface as a
+// rejection nobody awaits inside a library (graphile-worker's cron, for one): the parts
+// reconnect by themselves, so it is logged and the process lives on. Anything else is a
+// bug and still ends the process, as Node would.
+process.on('unhandledRejection', (reason) => {
+  const text = describeError(reason);
+  if (
+    PEER_GONE.test(text) ||
+    /Connection terminated|connect ECONN|timeout exceeded when trying to connect/i.test(text)
+  ) {
+    bootLog.warn({ reason: text.split('\n')[0] }, 'a connection was lost; reconnecting');
+    return;
+  }
+  console.error(`Olive stopped on an unhandled rejection: ${text}`);
+  process.exit(1);
+});
+
 async function main() {
   const config: Config = loadConfig();
   // The process that runs every role owns the data folder (database, devchain state).
   const lock =
-    config.APP_ROLE === 'all'
+    config.APP_ROLE === 'all' || config.APP_ROLE === 'chain'
       ? acquireInstanceLock(lockFileFor(resolve(config.PG_DATA_DIR)), config.PORT)
       : null;
 
@@ -129,11 +151,29 @@ async function main() {
       config.DATABASE_URL
         ? 'connecting to DATABASE_URL'
         : `starting the embedded PostgreSQL in ${config.PG_DATA_DIR}`,
-      () => openDatabase(config),
+      () => openDatabase(config, { seed, warn: (message) => bootLog.warn({}, message) }),
     );
     closers.push(['database', () => database.close()]);
     const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : null;
     if (redis) closers.push(['redis', () => redis.quit()]);
+    // Lag-tolerant reads on streaming replicas (decision 144); a caller who just wrote
+    // reads the primary on every API process (through Redis when there is one).
+    const replicas =
+      replicaUrls(config).length > 0
+        ? createReplicas({
+            primary: poolOf(database.db),
+            replicaUrls: replicaUrls(config),
+            poolSize: config.DATABASE_POOL_SIZE,
+            maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
+            stickyMs: config.DATABASE_REPLICA_MAX_LAG_MS + 1_000,
+            probeMs: 1_000,
+            writers: redis ? redisWriters(redis) : memoryWriters(),
+          })
+        : null;
+    if (replicas) {
+      closers.push(['replicas', () => replicas.close()]);
+      await step('measuring the replicas', () => replicas.probe());
+    }
     // No SMTP server configured: run the embedded one so registration works out of the box.
     const devInbox = config.SMTP_URL ? null : new DevInbox();
     if (devInbox) {
@@ -150,6 +190,26 @@ async function main() {
       : null;
     if (demo?.devchain) closers.push(['devchain', () => demo.devchain?.stop()]);
     const chain = demo?.environment ?? configuredChains(config);
+    // Which chain this process uses, said by every role (the banner below repeats it).
+    const chainLine = demo?.devchain
+      ? `local devchain (anvil) at ${chain.rpc.erc20}, ${demo.devchain.resumed ? 'resumed from' : 'new, kept in'} ${demo.devchain.stateFile ?? 'memory'}`
+      : demo
+        ? `the local devchain of the process in ${resolve(config.PG_DATA_DIR, '..')} at ${chain.rpc.erc20}`
+        : Object.entries(chain.rpc)
+            .map(([network, url]) => `${network.toUpperCase()} at ${new URL(url).origin}`)
+            .join(', ') + ' (CHAIN_RPC_*)';
+    bootLog.info({ role: config.APP_ROLE, chains: chainLine }, 'chains');
+    if (config.APP_ROLE === 'chain') {
+      // The devchain alone: the other processes reach it by URL, like a real node.
+      const file = resolve(config.PG_DATA_DIR, '..', 'devchain', 'chain.env');
+      writeFileSync(file, peerEnvironment(demo!.devchain!), { mode: 0o600 });
+      process.stdout.write(
+        `\n  Olive's devchain is running (APP_ROLE=chain): ${chainLine}\n` +
+          `  Other processes: the variables in ${file}\n` +
+          `  Stop: Ctrl-C (or kill ${process.pid})\n\n`,
+      );
+      return;
+    }
     const app = await step('building the app', () =>
       buildApp({
         config,
@@ -159,9 +219,22 @@ async function main() {
         devInbox,
         chain,
         databaseUrl: database.url,
+        replicas,
       }),
     );
     closers.push(['http', () => app.close()]);
+    if (config.METRICS_PORT) {
+      const metricsServer = await step(
+        `serving /metrics on ${config.METRICS_HOST}:${config.METRICS_PORT}`,
+        () =>
+          serveMetrics(app.metrics, {
+            host: config.METRICS_HOST,
+            port: config.METRICS_PORT,
+            token: config.METRICS_TOKEN,
+          }),
+      );
+      closers.push(['metrics', () => metricsServer.close()]);
+    }
     await step('recording the token contracts', () => applyContracts(app.services.deposits, chain));
 
     const runsWorkers = config.APP_ROLE !== 'api';
@@ -196,9 +269,7 @@ async function main() {
         `  API docs: ${url}api/docs\n` +
         `  Database: ${database.embedded ? `embedded PostgreSQL in ${config.PG_DATA_DIR}` : 'DATABASE_URL'}\n` +
         (devInbox ? `  Mail: no SMTP_URL, so mail and SMS go to ${url}dev/mail\n` : '') +
-        (demo
-          ? `  Chains: local devchain (anvil) at ${chain.rpc.erc20}, ${demo.devchain?.resumed ? 'resumed from' : 'new, kept in'} ${demo.devchain?.stateFile ?? 'memory'}\n`
-          : '') +
+        `  Chains: ${chainLine}\n` +
         `  Stop: Ctrl-C (or kill ${process.pid})\n\n`,
     );
   } catch (error) {
@@ -206,7 +277,9 @@ async function main() {
     console.error(
       error instanceof AlreadyRunningError || error instanceof ConfigError
         ? error.message
-        : `Olive could not start: ${describeError(error)}`,
+        : (error as Error).cause instanceof NoChainError
+          ? `Olive could not start: ${((error as Error).cause as Error).message}`
+          : `Olive could not start: ${describeError(error)}`,
     );
     await shutdown('start-up failure', 1);
   }

@@ -1,4 +1,5 @@
 // Registration and sign-in the way a client does them, for tests that need real accounts.
+import { sql } from 'kysely';
 import type { TestApp } from './harness.ts';
 import { TEST_CAPTCHA } from './harness.ts';
 
@@ -51,4 +52,17 @@ export async function register(
     userId: user_id,
     headers: { authorization: `Bearer ${token}`, userid: user_id },
   };
+}
+
+/**
+ * Moves the codes sent to `account` back past the 60-second wait, as if a minute had
+ * passed: every code request waits that long after the last one for the same account and
+ * scene, whether or not the account exists (decision 137).
+ */
+export async function aMinuteLater(t: TestApp, account: string) {
+  await t.db
+    .updateTable('verification_codes')
+    .set((eb) => ({ created_at: sql`${eb.ref('created_at')} - interval '61 seconds'` }))
+    .where('target', '=', account)
+    .execute();
 }

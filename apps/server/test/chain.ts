@@ -33,14 +33,17 @@ export interface ChainTest {
   close(): Promise<void>;
 }
 
-export async function startChainTest(confirmations = 3): Promise<ChainTest> {
+export async function startChainTest(
+  confirmations = 3,
+  options: { env?: Record<string, string> } = {},
+): Promise<ChainTest> {
   const chain = await startDevchain({
     port: 0,
     // <temp>/devchain, where a CLI with PG_DATA_DIR=<temp>/pg looks for the deployment.
     dataDir: join(await mkdtemp(join(tmpdir(), 'olive-devchain-')), 'devchain'),
   });
   const env = devchainEnvironment(chain);
-  const t = await createTestApp({ chain: env });
+  const t = await createTestApp({ chain: env, ...(options.env ? { env: options.env } : {}) });
   await t.db.updateTable('network_settings').set({ confirmations }).execute();
   const s = t.app.services;
   const writer = (network: Network) =>

@@ -4,7 +4,7 @@
 // does, for the tests of the process itself (exit codes, output streams).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runCommand } from '../src/cli/run.ts';
+import { runCommand } from '../src/cli-runner.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 

@@ -9,10 +9,11 @@ import { Redis } from 'ioredis';
 import { startDevchain, type Devchain } from '@olive/devchain';
 import { devchainEnvironment } from '../src/modules/wallet/devchain.ts';
 import { startWorkers, type Workers } from '../src/workers/index.ts';
-import { workerPlan } from '../src/workers/plan.ts';
+import { workerPlan } from '../src/worker-plan.ts';
 import type { Envelope } from '@olive/protocol';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { Replicas } from '../src/db/replicas.ts';
 import { systemClock, type Clock } from '../src/ports/clock.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { DevInbox } from '../src/modules/messaging/dev-inbox.ts';
@@ -34,8 +35,13 @@ const testCaptcha: CaptchaGenerator = {
 
 export interface TestApp {
   app: App;
+  /** The app role's pool (owns nothing, decision 140), as the app under test uses. */
   db: TestDatabase['db'];
+  /** The app role's connection string. */
   databaseUrl: string;
+  /** The schema owner's pool: for what the app may not do (raw attacks, statistics). */
+  ownerDb: TestDatabase['owner'];
+  ownerUrl: string;
   config: Config;
   /** The SMTP sink every mail of this app goes to (real SMTP over loopback). */
   inbox: DevInbox;
@@ -55,6 +61,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The chains the app talks to (a test devchain's environment). */
   chain?: ChainEnvironment;
+  /** Read replicas for the lag-tolerant reads (decision 144). */
+  replicas?: Replicas;
   /** Mining network data (default: the seeded simulator). */
   miningFeed?: MiningDataFeed;
   /** Receives every log line (JSON) at `logLevel`, for tests that assert on the log. */
@@ -108,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     devInbox: inbox,
     captchaGenerator: testCaptcha,
     chain: options.chain ?? null,
+    replicas: options.replicas ?? null,
     ...(options.miningFeed ? { miningFeed: options.miningFeed } : {}),
     ...(options.balanceCache ? { databaseUrl: database.url } : {}),
     logger: options.logStream
@@ -120,9 +129,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: database.db,
     databaseUrl: database.url,
+    ownerDb: database.owner,
+    ownerUrl: database.ownerUrl,
     config,
     inbox,
     async codeFor(to) {
+      // A code asked for over HTTP (a browser) goes out after its answer: send it now.
+      await app.services.modules.signIn.later.drain();
       for (let i = 0; i < 100; i++) {
         const message = inbox.list(to)[0];
         const code = message && /\b(\d{6})\b/.exec(message.text)?.[1];
@@ -138,6 +151,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: new URLSearchParams(body).toString(),
       });
+      // Codes and notices go out after the answer (decision 137): a test's call returns
+      // once they are delivered, as it did when they went out inside the call.
+      await app.services.modules.signIn.later.drain();
       return { ...(response.json() as Envelope<never>), headers: response.headers };
     },
     async close() {

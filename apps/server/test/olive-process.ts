@@ -63,7 +63,7 @@ export function groupMembers(pgid: number): number[] {
 /** Runs the server; resolves once it prints its address, or rejects with its output. */
 export function runOlive(
   env: Record<string, string>,
-  options: { waitFor?: 'running' | 'exit'; timeoutMs?: number } = {},
+  options: { waitFor?: 'running' | 'exit' | 'chain'; timeoutMs?: number } = {},
 ): Promise<OliveProcess & { exitCode: number | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -97,7 +97,11 @@ export function runOlive(
       reject(new Error(`olive did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const poll = setInterval(() => {
-      const match = /Olive is running at (http:\/\/\S+?)\/?\n/.exec(output);
+      // APP_ROLE=chain says so instead, and serves no HTTP.
+      const match =
+        options.waitFor === 'chain'
+          ? /Olive's devchain is running()/.exec(output)
+          : /Olive is running at (http:\/\/\S+?)\/?\n/.exec(output);
       if (match && options.waitFor !== 'exit') {
         clearInterval(poll);
         clearTimeout(timer);
@@ -116,7 +120,7 @@ export function runOlive(
       clearTimeout(timer);
       if (options.waitFor === 'exit') {
         resolve({ child, pid, url: '', output: () => output, stop, exitCode: code });
-      } else if (!/Olive is running at/.test(output)) {
+      } else if (!/Olive is running at|Olive's devchain is running/.test(output)) {
         reject(new Error(`olive exited (${code}) before it was running:\n${output}`));
       }
     });

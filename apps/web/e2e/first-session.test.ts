@@ -20,7 +20,7 @@ import {
 } from './browser.ts';
 import { checkLayout } from './ui-checks.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
-import { workerPlan } from '../../server/src/workers/plan.ts';
+import { workerPlan } from '../../server/src/worker-plan.ts';
 
 mkdirSync(screenshots, { recursive: true });
 

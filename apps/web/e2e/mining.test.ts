@@ -23,7 +23,15 @@ import {
 mkdirSync(screenshots, { recursive: true });
 
 type Catalogue = {
-  mining: { demoData: string; estimateNote: string; status: { active: string } };
+  mining: {
+    termBelowBreakeven: string;
+    neverPaysBack: string;
+    hashprice: string;
+    demoData: string;
+    estimateNote: string;
+    daysInvalid: string;
+    status: { active: string };
+  };
 };
 const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
@@ -74,6 +82,8 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
     const production = page.getByTestId('home-production');
     await production.waitFor();
     await expect(production.getByTestId('demo-badge').textContent()).resolves.toBe(words.demoData);
+    // Hashprice and its 30 days (a small line) on the production block.
+    await production.getByTestId('hashprice-chart').waitFor();
     await production.scrollIntoViewIfNeeded();
     await snap(page, `mining-home-${lang}`);
     await production.locator('a').first().click();
@@ -91,12 +101,29 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
     await page.getByTestId('rent-button').first().click();
     await page.getByTestId('rent-form').waitFor();
     await expect(page.getByTestId('rent-total').textContent()).resolves.toBe('75.00 USDT');
+    // Days are read as the server reads them (decision 139): "030" is refused here, with
+    // no total, before anything is sent.
+    const days = page.getByTestId('rent-days').locator('input');
+    await days.fill('030');
+    await expect(page.getByTestId('rent-total').textContent()).resolves.toBe('—');
+    await page.getByTestId('rent-submit').click();
+    await expect(page.getByTestId('rent-error').textContent()).resolves.toBe(
+      words.daysInvalid.replace('{{min}}', '30').replace('{{max}}', '3650'),
+    );
+    await snap(page, `mining-rent-days-${lang}`);
+    await days.fill('30');
     await typeFundPassword(page, 'rent-fund-password', '246810');
     await snap(page, `mining-rent-${lang}`);
     await page.getByTestId('rent-submit').click();
     await page.getByTestId('screen-mining-detail').waitFor();
     await page.getByTestId('rental-detail').waitFor();
     await expect(page.getByTestId('rental-cumulative').textContent()).resolves.toContain('0.00');
+    // A first session sees today's accrual as an estimate (the English journey runs first,
+    // on a day no run has paid yet; the Arabic one's rental then starts tomorrow).
+    if (lang === 'en') {
+      await expect(page.getByTestId('accruing-today').textContent()).resolves.toContain('USDT');
+    }
+    await snap(page, `mining-accruing-${lang}`);
 
     // The daily job pays the rental's first day, triggered here instead of waiting for the
     // day to end. That is today, unless the other language's journey has had today paid
@@ -135,6 +162,90 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
       words.status.active,
     );
     await snap(page, `mining-mine-${lang}`);
+    await context.close();
+  });
+});
+
+describe.each(['en', 'ar'] as const)('judging a machine before renting (%s)', (lang) => {
+  const words = catalogue(lang).mining;
+
+  it('warns before the fund password when the term is shorter than break-even', async () => {
+    const user = await register(server, { lang });
+    const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+    await context.addInitScript(
+      ({ token, userId, language }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user_id', userId);
+        localStorage.setItem('lang', language);
+      },
+      { token: user.token, userId: user.userId, language: lang },
+    );
+    const page = await context.newPage();
+    // The models as the server figures them: at 95,000 USDT and the simulated network's
+    // difficulty today, the S19k Pro (7 days at least) needs longer than its 7 days to pay
+    // back.
+    const conf = await server.call<{
+      list: {
+        name: string;
+        min_days: number;
+        est_breakeven_days: number | null;
+        term_exceeds_breakeven: 0 | 1;
+      }[];
+    }>('/api/user/minerconf', { lang });
+    const s19 = conf.data!.list.find((m) => m.name === 'Antminer S19k Pro')!;
+    const s21 = conf.data!.list.find((m) => m.name === 'Antminer S21')!;
+    expect(s19.term_exceeds_breakeven).toBe(1);
+    // (at these figures its electricity eats the whole output: it never pays back)
+    expect(s19.est_breakeven_days === null || s19.est_breakeven_days > s19.min_days).toBe(true);
+    const expected =
+      s19.est_breakeven_days === null
+        ? words.neverPaysBack.replace('{{days}}', String(s19.min_days))
+        : words.termBelowBreakeven
+            .replace('{{n}}', String(s19.est_breakeven_days))
+            .replace('{{days}}', String(s19.min_days));
+
+    await page.goto(`${server.url}/#/pages/mining/mining`);
+    await page.getByTestId('hashprice-value').waitFor();
+    await page.getByTestId('hashprice-chart').waitFor();
+    await snap(page, `mining-hashprice-${lang}`);
+
+    // The S21's sheet: the expected figures, "buy BTC instead", the fan; the warning only
+    // if its 30 days are shorter than its break-even.
+    const cards = page.getByTestId('miner-model');
+    await cards.filter({ hasText: 'Antminer S21' }).first().getByTestId('rent-button').click();
+    await page.getByTestId('rent-sheet').waitFor();
+    await expect(page.getByTestId('btc-instead').textContent()).resolves.toContain('BTC');
+    await expect(page.getByTestId('rent-fan').locator('li').count()).resolves.toBe(3);
+    await expect(page.getByTestId('rent-warning').count()).resolves.toBe(
+      s21.term_exceeds_breakeven,
+    );
+    await snap(page, `mining-rent-sheet-${lang}`);
+    await page.keyboard.press('Escape');
+    await page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 10, y: 10 } });
+    await page.getByTestId('rent-form').waitFor({ state: 'detached' });
+
+    // The S19k Pro's card and sheet say plainly, before the fund password, that it is
+    // expected to lose over its 7 days.
+    const s19card = cards.filter({ hasText: 'Antminer S19k Pro' });
+    await expect(s19card.getByTestId('model-warning').textContent()).resolves.toBe(expected);
+    await s19card.getByTestId('rent-button').click();
+    const warning = page.getByTestId('rent-warning');
+    await warning.waitFor();
+    await expect(warning.textContent()).resolves.toBe(expected);
+    // Both boxes read in one frame: the sheet is still sliding in, so two reads apart can
+    // see it at two heights.
+    const [warningBox, passwordBox] = await page.evaluate(() =>
+      ['rent-warning', 'rent-fund-password'].map((id) => {
+        const box = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+        return { y: box.y, height: box.height };
+      }),
+    );
+    expect(warningBox!.y + warningBox!.height).toBeLessThanOrEqual(passwordBox!.y + 1);
+    await warning.scrollIntoViewIfNeeded();
+    await snap(page, `mining-rent-warning-${lang}`);
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseGrid, type MarketId, type Tick } from '@olive/market';
-import { formatAmount, parseAmount } from '@olive/protocol';
+import { amountUnits, formatAmount, parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
@@ -85,7 +85,7 @@ async function phone(lang: 'en' | 'ar', user: { token: string; userId: string })
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 /** "+1,234.50" -> 123450000000n. */
 const units = (value: string | null) =>
-  parseAmount((value ?? '').replace(/USDT|,|\+|\s/g, '').trim());
+  amountUnits((value ?? '').replace(/USDT|,|\+|\s/g, '').trim());
 
 async function confirm(page: Page) {
   const modal = page.locator('.adm-modal-body');

@@ -1,7 +1,7 @@
 // The built app as the server sends it: brotli or gzip made at build time, chosen by
 // Accept-Encoding, immutable caching for hashed assets, and static files outside the
 // API's per-IP rate limit (a page load must not use up a carrier NAT's budget).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,8 +153,11 @@ describe('static files', () => {
       expect(asset.headers['content-security-policy'], path).toBeUndefined();
       expect(asset.headers['x-frame-options'], path).toBeUndefined();
     }
-    // The documents and the service worker keep the whole set: their policy is what applies.
-    for (const path of ['/', '/sw.js', '/admin/']) {
+    // The documents, the service worker and the reserves check's worker keep the whole set:
+    // their policy is what applies (a dedicated worker runs under its own script's).
+    const worker = readdirSync(`${dist}assets`).find((f) => /^check\.worker-.*\.js$/.test(f));
+    expect(worker).toBeDefined();
+    for (const path of ['/', '/sw.js', '/admin/', `/assets/${worker}`]) {
       const reply = await get(path, 'br');
       expect(reply.statusCode, path).toBe(200);
       expect(reply.headers['content-security-policy'], path).toContain("script-src 'self'");

@@ -23,7 +23,9 @@ import {
 
 mkdirSync(screenshots, { recursive: true });
 
-type Catalogue = { team: { levelN: string; source: Record<string, string> } };
+type Catalogue = {
+  team: { levelN: string; pendingEarnings: string; source: Record<string, string> };
+};
 const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -126,7 +128,7 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
       { network: 'bep20', address: `0x${'cd'.repeat(20)}`, fund_password: '246810' },
       headersB,
     );
-    const w = await server.call<{ fee: string; status: string }>(
+    const w = await server.call<{ withdrawal_id: string; fee: string; status: string }>(
       '/api/user/withdraw',
       { network: 'bep20', amount: '50', fund_password: '246810' },
       headersB,
@@ -135,11 +137,33 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
     await server.app.services.team.team.sync();
     const commission = (parseAmount(w.data!.fee) * 20n) / 100n;
 
+    // A: My Team shows the commission as pending while B's withdrawal can still be refunded.
+    await go(pageA, '/pages/personal/teamUser');
+    await pageA.getByTestId('screen-team').waitFor();
+    await pageA.getByTestId('team-pending').getByText(words.pendingEarnings).waitFor();
+    const pendingShown = async () =>
+      parseAmount((await text(pageA, 'team-pending-earnings')).replace(/,/g, ''));
+    await expect.poll(pendingShown).toBe(commission);
+    await snap(pageA, `team-pending-${lang}`, true);
+
+    // B's withdrawal is approved, sent and confirmed on chain: the commission is A's.
+    const id = w.data!.withdrawal_id;
+    await server.app.services.withdrawals.approve(id, 'op-1');
+    await server.db
+      .updateTable('withdrawals')
+      .set({ status: 'broadcast', tx_hash: `0x${id.padStart(64, '0')}` })
+      .where('id', '=', id)
+      .execute();
+    expect(await server.app.services.withdrawals.confirm(id, 15)).toBe(true);
+    await server.app.services.team.team.sync();
+
     // A: Fund Details shows the commission with the member and the source.
     await go(pageA, '/pages/personal/consumeList');
     await pageA.getByTestId('screen-fund-details').waitFor();
     await pageA.getByTestId('fund-filter-commissions').click();
-    const row = pageA.locator('[data-testid="fund-record"][data-kind="commission"]').first();
+    const row = pageA
+      .locator('[data-testid="fund-record"][data-kind="commission_release"]')
+      .first();
     await row.waitFor();
     const memo = await row.getByTestId('fund-commission').textContent();
     expect(memo).toContain(`te***@example.com`);

@@ -8,12 +8,12 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatAmount, parseAmount } from '@olive/protocol';
+import { amountUnits, formatAmount, parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
-import { workerPlan } from '../../server/src/workers/plan.ts';
+import { workerPlan } from '../../server/src/worker-plan.ts';
 import { appCatalogue, launchBrowser, phoneContext, screenshots, snap } from './browser.ts';
 
 mkdirSync(screenshots, { recursive: true });
@@ -87,7 +87,7 @@ async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: stri
 
 /** "+1,234.50 USDT" -> 123450000000n. */
 const units = (text: string | null) =>
-  parseAmount((text ?? '').replace(/USDT|,|\+|\s/g, '').trim());
+  amountUnits((text ?? '').replace(/USDT|,|\+|\s/g, '').trim());
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 

@@ -153,6 +153,10 @@ describe('wallet screens', () => {
     await page.getByTestId('withdraw-amount').locator('input').fill('5.123456789');
     await page.getByTestId('withdraw-submit').click();
     await page.getByText('At most 8 decimals').waitFor();
+    // Read as the server reads it (decision 139): a zero in front is refused here too.
+    await page.getByTestId('withdraw-amount').locator('input').fill('015');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByText('Enter a number, e.g. 25 or 25.5').waitFor();
     await page.getByTestId('withdraw-amount').locator('input').fill('5');
     await page.getByTestId('withdraw-submit').click();
     await page.getByText('The minimum is 10 USDT').waitFor();

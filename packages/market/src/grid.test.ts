@@ -12,6 +12,7 @@ import {
   parseGrid,
   restingOrders,
   serializeGrid,
+  smallestStep,
   valueGrid,
   type Direction,
   type GridParams,
@@ -64,6 +65,40 @@ describe('grid levels and parameters', () => {
     expect(() => gridLevels({ ...sol('long'), upper: units('100.02'), gridCount: 5 })).toThrow(
       /finer than the price tick/,
     );
+  });
+
+  it('spaces arithmetic levels by equal differences, so the top step is the smallest ratio', () => {
+    const arithmetic = {
+      ...sol('long'),
+      upper: units('130'),
+      gridCount: 3,
+      gridType: 'arithmetic' as const,
+    };
+    expect(gridLevels(arithmetic)).toEqual([
+      units('100'),
+      units('110'),
+      units('120'),
+      units('130'),
+    ]);
+    // the same range geometric: 100, 109.14, 119.11, 130 (equal ratios, not differences)
+    const geometric = gridLevels({ ...arithmetic, gridType: 'geometric' });
+    expect(geometric[1]).toBe(units('109.14'));
+    expect(geometric[2]).toBe(units('119.11'));
+    expect(smallestStep(100, 130, 3, 'arithmetic')).toBeCloseTo(10 / 120, 12);
+    expect(smallestStep(100, 130, 3, 'geometric')).toBeCloseTo(Math.cbrt(1.3) - 1, 12);
+    // a robot trades at the levels it was built with: the buy rests at 110, not 109.14
+    const { state } = createGrid(
+      { ...arithmetic, direction: 'neutral' },
+      1_000n * SCALE,
+      units('115'),
+    );
+    expect(restingOrders(state).map((o) => o.price)).toEqual([
+      units('100'),
+      units('110'),
+      units('130'),
+    ]);
+    const step = onPrice(state, units('109.99'));
+    expect(step.fills.map((f) => [f.side, f.price])).toEqual([['buy', units('110')]]);
   });
 
   it('chooses range and count from volatility, fee-aware and shown to the user', () => {

@@ -14,13 +14,23 @@ import { floorDiv, MARKETS, SCALE, snapToTick, type MarketId } from './markets.t
 
 export type Direction = 'long' | 'short' | 'neutral';
 
-/** What a robot trades: a geometric grid of gridCount steps from lower to upper. */
+/**
+ * How the levels are spaced: 'geometric' (equal ratios, every step the same percentage)
+ * or 'arithmetic' (equal differences, every step the same price distance, so the steps
+ * are smaller percentages near the top). Decision 146.
+ */
+export type GridType = 'arithmetic' | 'geometric';
+export const GRID_TYPES = ['arithmetic', 'geometric'] as const satisfies readonly GridType[];
+
+/** What a robot trades: gridCount steps from lower to upper (geometric unless said). */
 export interface GridParams {
   market: MarketId;
   direction: Direction;
   lower: bigint;
   upper: bigint;
   gridCount: number;
+  /** Absent: geometric (every robot before decision 146 is). */
+  gridType?: GridType;
 }
 
 /** The automatic choice and the figures behind it, for the robot's creation screen. */
@@ -63,6 +73,8 @@ export interface GridSlot {
   kind: 'long' | 'short';
   open: boolean;
   entry: bigint;
+  /** Base coin this slot trades, when not the grid's quantity (a trailing shift's new slot). */
+  quantity?: bigint;
 }
 
 export interface GridState {
@@ -103,18 +115,23 @@ const NO_BUY = -1n;
 const NO_SELL = 1n << 120n;
 const NO_FILLS: Fill[] = [];
 
-/** levels[0] = lower ... levels[gridCount] = upper, equal ratios, on the price tick. */
+/**
+ * levels[0] = lower ... levels[gridCount] = upper, on the price tick: equal ratios
+ * (geometric) or equal differences (arithmetic, computed exactly in bigints).
+ */
 export function gridLevels(params: GridParams): bigint[] {
   const { market, lower, upper, gridCount } = params;
   if (!Number.isInteger(gridCount) || gridCount < 1) throw new RangeError('gridCount must be >= 1');
   if (lower <= 0n || upper <= lower) throw new RangeError('need 0 < lower < upper');
+  const arithmetic = params.gridType === 'arithmetic';
   const logRatio = Math.log(Number(upper) / Number(lower));
+  const n = BigInt(gridCount);
   const levels: bigint[] = [lower];
   for (let k = 1; k < gridCount; k++) {
-    const level = snapToTick(
-      BigInt(Math.round(Number(lower) * Math.exp((logRatio * k) / gridCount))),
-      market,
-    );
+    const exact = arithmetic
+      ? lower + ((upper - lower) * BigInt(k) + n / 2n) / n
+      : BigInt(Math.round(Number(lower) * Math.exp((logRatio * k) / gridCount)));
+    const level = snapToTick(exact, market);
     if (level <= levels[k - 1]!) throw new RangeError('grid steps are finer than the price tick');
     levels.push(level);
   }
@@ -122,6 +139,19 @@ export function gridLevels(params: GridParams): bigint[] {
     throw new RangeError('grid steps are finer than the price tick');
   levels.push(upper);
   return levels;
+}
+
+/**
+ * The smallest step of a grid, as a fraction: every step of a geometric grid; the top
+ * step of an arithmetic one (the same distance is the smallest ratio where prices are
+ * highest). What must clear the fees and what sets how often the grid trades.
+ */
+export function smallestStep(lower: number, upper: number, gridCount: number, type?: GridType) {
+  if (type === 'arithmetic') {
+    const distance = (upper - lower) / gridCount;
+    return distance / (upper - distance);
+  }
+  return Math.expm1(Math.log(upper / lower) / gridCount);
 }
 
 /** Chooses range and grid count from the volatility of the candles (GRID_RULES). */
@@ -290,8 +320,20 @@ export function restingOrders(state: GridState): (Order & { price: bigint })[] {
   const market = state.params.market;
   return slots.map((slot, i) =>
     wantsBuy(slot)
-      ? { market, side: 'buy' as const, quantity, slot: i, price: levels[i]! }
-      : { market, side: 'sell' as const, quantity, slot: i, price: levels[i + 1]! },
+      ? {
+          market,
+          side: 'buy' as const,
+          quantity: slot.quantity ?? quantity,
+          slot: i,
+          price: levels[i]!,
+        }
+      : {
+          market,
+          side: 'sell' as const,
+          quantity: slot.quantity ?? quantity,
+          slot: i,
+          price: levels[i + 1]!,
+        },
   );
 }
 
@@ -307,10 +349,13 @@ export function gridOrders(state: GridState, price: bigint): Order[] {
   const { slots, levels, quantity } = state;
   const market = state.params.market;
   for (let i = 0; i < slots.length; i++) {
-    if (wantsBuy(slots[i]!)) {
-      if (price < levels[i]!) orders.push({ market, side: 'buy', quantity, slot: i });
+    const slot = slots[i]!;
+    if (wantsBuy(slot)) {
+      if (price < levels[i]!) {
+        orders.push({ market, side: 'buy', quantity: slot.quantity ?? quantity, slot: i });
+      }
     } else if (price > levels[i + 1]!) {
-      orders.push({ market, side: 'sell', quantity, slot: i });
+      orders.push({ market, side: 'sell', quantity: slot.quantity ?? quantity, slot: i });
     }
   }
   return orders;
@@ -378,7 +423,7 @@ export function applyFills(state: GridState, fills: readonly Fill[]): GridState 
       throw new Error(`fill does not match grid slot ${fill.slot}`);
     }
     if (!slot.open) {
-      slots[fill.slot] = { kind: slot.kind, open: true, entry: -flow };
+      slots[fill.slot] = { ...slot, open: true, entry: -flow };
       openCost += -flow;
     } else {
       const pnl = flow - slot.entry; // what came back minus what went in, fees on both sides
@@ -386,7 +431,7 @@ export function applyFills(state: GridState, fills: readonly Fill[]): GridState 
       openCost -= slot.entry;
       roundTrips++;
       if (pnl > 0n) profitableRoundTrips++;
-      slots[fill.slot] = { kind: slot.kind, open: false, entry: 0n };
+      slots[fill.slot] = { ...slot, open: false, entry: 0n };
     }
   }
   return withTriggers({
@@ -418,7 +463,8 @@ export function close(
   state.slots.forEach((slot, i) => {
     if (!slot.open) return;
     const side: Side = slot.kind === 'long' ? 'sell' : 'buy';
-    fills.push(paperFill({ market, side, quantity: state.quantity, slot: i }, price, ppm, ts));
+    const quantity = slot.quantity ?? state.quantity;
+    fills.push(paperFill({ market, side, quantity, slot: i }, price, ppm, ts));
   });
   const closed: GridState = {
     ...applyFills(state, fills),
@@ -467,7 +513,8 @@ function wantsBuy(slot: GridSlot): boolean {
   return slot.kind === 'long' ? !slot.open : slot.open;
 }
 
-function withTriggers(state: GridState): GridState {
+/** Recomputes the fast-path bounds after the slots or levels change. */
+export function withTriggers(state: GridState): GridState {
   let buyBelow = NO_BUY;
   let sellAbove = NO_SELL;
   const { slots, levels } = state;

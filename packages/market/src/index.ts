@@ -9,3 +9,4 @@ export * from './grid.ts';
 export * from './backtest.ts';
 export * from './walk-forward.ts';
 export * from './stats.ts';
+export * from './exits.ts';

@@ -10,7 +10,10 @@ import {
   WALK_FORWARD,
   candidateGrids,
   clearsMakerFees,
+  expectedRoundTripsPerHour,
   gridStep,
+  runSegment,
+  volatilityOver,
   walkForward,
   type WalkForwardInput,
 } from './walk-forward.ts';
@@ -76,6 +79,67 @@ describe('walk-forward parameter search', () => {
       ...candidateGrids('BTC/USDT', 10_000n * SCALE, 0.0002).map((g) => g.gridCount),
     );
     expect(small).toBeLessThan(large);
+  });
+
+  it('offers only settings that expect to trade, and the choice does trade on the held-out days', () => {
+    const volatility = 0.03; // 3% a day
+    const grids = candidateGrids('ETH/USDT', 1_000n * SCALE, 0.0002, volatility);
+    expect(grids.length).toBeGreaterThan(0);
+    for (const grid of grids) {
+      expect(expectedRoundTripsPerHour(grid, volatility)).toBeGreaterThanOrEqual(
+        WALK_FORWARD.minRoundTripsPerHour,
+      );
+      expect(clearsMakerFees(grid, 0.0002)).toBe(true);
+    }
+    // without the rule, wide steps that would wait days for a trade are candidates too
+    const all = candidateGrids('ETH/USDT', 1_000n * SCALE, 0.0002);
+    expect(all.some((g) => expectedRoundTripsPerHour(g, volatility) < 1)).toBe(true);
+    // the robot: 4 grids over +-24% was "best" and made no trade in 9 minutes
+    expect(grids.some((g) => g.gridCount === 4 && g.high > 1.2)).toBe(false);
+
+    const result = walkForward(base)!;
+    expect(result.expectedRoundTripsPerHour).toBeGreaterThanOrEqual(
+      WALK_FORWARD.minRoundTripsPerHour,
+    );
+    // measured on days it never saw: at least one round trip an hour
+    expect(result.heldOut.roundTripsPerDay).toBeGreaterThanOrEqual(24);
+  });
+
+  it('a calm market with a small principal still gets the settings that trade the most', () => {
+    const grids = candidateGrids('BTC/USDT', 100n * SCALE, 0.0002, 0.001);
+    expect(grids.length).toBeGreaterThan(0);
+    const best = Math.max(...grids.map((g) => expectedRoundTripsPerHour(g, 0.001)));
+    const funded = candidateGrids('BTC/USDT', 100n * SCALE, 0.0002);
+    for (const g of funded) expect(expectedRoundTripsPerHour(g, 0.001)).toBeLessThanOrEqual(best);
+  });
+
+  it('scores by total return with floating PnL, and reports the held-out days beside buy-and-hold', () => {
+    const result = walkForward(base)!;
+    const heldOut = candles.filter((c) => c.ts >= result.heldOutFrom);
+    const run = runSegment(base, result.choice, heldOut)!;
+    expect(result.heldOut.totalReturn).toBe(run.totalReturn);
+    expect(result.heldOut.maxDrawdown).toBe(run.maxDrawdown);
+    expect(result.heldOut.maxDrawdown).toBeGreaterThan(0);
+    expect(result.heldOut.roundTripsPerDay).toBeCloseTo(run.roundTrips / 7, 10);
+    // buy-and-hold: bought at the first open with the taker fee, marked at the last close
+    const hold = 0.999 * (Number(heldOut.at(-1)!.close) / Number(heldOut[0]!.open)) - 1;
+    expect(result.heldOut.buyAndHold).toBeCloseTo(hold, 12);
+    // the total return is the equity at the end, not a median of days: on a week whose
+    // median day is flat the total still moves
+    expect(result.heldOut.medianDaily).toBe(result.outOfSample);
+    // the trading rule measured the days chosen on, never the held-out ones
+    const chooseOn = candles.filter((c) => c.ts < result.heldOutFrom);
+    const vol = volatilityOver(chooseOn, WALK_FORWARD.volatilityMinutes)!;
+    expect(result.dailyVolatility).toBe(vol);
+  });
+
+  it('searches and reports arithmetic levels when asked', () => {
+    const result = walkForward({ ...base, gridType: 'arithmetic' })!;
+    expect(result.choice.gridType).toBe('arithmetic');
+    expect(result.outOfSampleDays).toBe(7);
+    expect(Number.isFinite(result.heldOut.totalReturn)).toBe(true);
+    const geometric = walkForward(base)!;
+    expect(geometric.choice.gridType).toBe('geometric');
   });
 
   it("evaluates an investor's own setting on the same held-out days", () => {

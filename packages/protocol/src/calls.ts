@@ -2,6 +2,7 @@
 // the apps (types). Every field on the wire is a string because requests are form-encoded.
 import { Type, type Static, type TSchema } from 'typebox';
 import { LANGUAGE_CODES } from './languages.ts';
+import { AMOUNT_MAX_LENGTH, AMOUNT_REGEX, SIGNED_AMOUNT_REGEX } from './numbers.ts';
 
 /**
  * Every call carries `lang`; an unknown value (of any length) is read as English, never
@@ -14,6 +15,38 @@ export const LangField = Type.Optional(
 export function callBody<P extends Record<string, TSchema>>(properties: P) {
   return Type.Object({ lang: LangField, ...properties });
 }
+
+/**
+ * A request field holding an amount. The server reads every field with this pattern
+ * through amountRefusal before anything else, so its refusal says what is wrong.
+ */
+export function AmountField(options: { signed?: boolean; description?: string } = {}) {
+  return Type.String({
+    minLength: 1,
+    maxLength: AMOUNT_MAX_LENGTH + (options.signed ? 1 : 0),
+    pattern: options.signed ? SIGNED_AMOUNT_REGEX : AMOUNT_REGEX,
+    description:
+      options.description ?? 'USDT, a plain decimal with at most 8 decimals, e.g. "25.5"',
+  });
+}
+
+/**
+ * A request field holding a count from `min` to `max`. An integer in the schema (so the
+ * document states its bounds); the server reads the text through countRefusal before the
+ * schema's coercion could read " 15", "015", "1e1" or "0x10" as a number.
+ */
+export function CountField(options: { min: number; max: number; description?: string }) {
+  return Type.Integer({
+    minimum: options.min,
+    maximum: options.max,
+    ...(options.description ? { description: options.description } : {}),
+  });
+}
+
+/** A list's page, from 1. */
+export const PageField = Type.Optional(CountField({ min: 1, max: 100_000, description: 'from 1' }));
+/** A list's page size, at most 100 (API.md). */
+export const LimitField = Type.Optional(CountField({ min: 1, max: 100, description: '1 to 100' }));
 
 export const UpdateRequest = callBody({
   version: Type.String({ minLength: 1, maxLength: 20, pattern: '^\\d{1,3}(\\.\\d{1,3}){0,2}$' }),
@@ -31,8 +64,8 @@ export type UpdateData = Static<typeof UpdateData>;
 
 /** Fund Details (`/api/user/usdtlog`): the changes of the balance, newest first. */
 export const UsdtLogRequest = callBody({
-  page: Type.Optional(Type.String({ maxLength: 6, pattern: '^[1-9]\\d{0,5}$' })),
-  limit: Type.Optional(Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|100)$' })),
+  page: PageField,
+  limit: LimitField,
   /** An entry kind (deposit, withdrawal_freeze, robot_settle, ...); empty = all. */
   kind: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })),
 });

@@ -44,6 +44,7 @@ export function resources(t: Translate): ResourceProps[] {
     item('networks', { list: '/networks', edit: '/networks/edit/:id' }, 'money'),
     item('withdrawal-policy', { list: '/withdrawal-policy' }, 'money'),
     item('ledger-audit', { list: '/ledger-audit' }, 'money'),
+    item('reserves', { list: '/reserves' }, 'money'),
     group('trading', <RobotOutlined />),
     item('markets', { list: '/markets' }, 'trading'),
     item('robots', { list: '/robots' }, 'trading'),

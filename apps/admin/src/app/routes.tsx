@@ -17,6 +17,7 @@ const WithdrawalPolicy = page(
   'WithdrawalPolicy',
 );
 const LedgerAudit = page(() => import('../features/wallet/ledger-audit.tsx'), 'LedgerAudit');
+const ReservesPage = page(() => import('../features/reserves/reserves-page.tsx'), 'ReservesPage');
 const MarketsList = page(() => import('../features/trading/markets-list.tsx'), 'MarketsList');
 const RobotsList = page(() => import('../features/trading/robots-list.tsx'), 'RobotsList');
 const RobotSettings = page(() => import('../features/trading/robot-settings.tsx'), 'RobotSettings');
@@ -62,6 +63,7 @@ export const screenRoutes = (
     </Route>
     <Route path="withdrawal-policy" element={<WithdrawalPolicy />} />
     <Route path="ledger-audit" element={<LedgerAudit />} />
+    <Route path="reserves" element={<ReservesPage />} />
     <Route path="markets" element={<MarketsList />} />
     <Route path="robots" element={<RobotsList />} />
     <Route path="robot-settings" element={<RobotSettings />} />

@@ -2,6 +2,7 @@
 // singleton settings screens. Server refusals land on the field they name (data.field).
 import { useTranslate } from '@refinedev/core';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { amountRefusal } from '@olive/protocol/numbers';
 
 export interface Field {
   key: string;
@@ -13,9 +14,17 @@ export interface Field {
   disabled?: boolean;
   min?: number;
   max?: number;
+  /** A decimal that may be negative (a debit). */
+  signed?: boolean;
 }
 
-const DECIMAL = /^-?\d+(\.\d{1,8})?$/;
+/** A decimal field read by the server's own parser: what the console accepts, it accepts. */
+const decimalRule = (message: string, signed = false) => ({
+  validator: (_: unknown, value: unknown) =>
+    value === undefined || value === null || value === '' || !amountRefusal(value, { signed })
+      ? Promise.resolve()
+      : Promise.reject(new Error(message)),
+});
 
 export function FormFields({ fields }: { fields: readonly Field[] }) {
   const t = useTranslate();
@@ -28,7 +37,12 @@ export function FormFields({ fields }: { fields: readonly Field[] }) {
             ? [{ required: true, message: t('form.required', { field: label }) }]
             : []),
           ...(field.kind === 'decimal'
-            ? [{ pattern: DECIMAL, message: t('form.decimal', { field: label }) }]
+            ? [
+                decimalRule(
+                  t(field.signed ? 'form.signedDecimal' : 'form.decimal', { field: label }),
+                  field.signed,
+                ),
+              ]
             : []),
         ];
         const extra = field.help ? t(`help.${field.key}`) : undefined;

@@ -8,7 +8,7 @@ import { Button, Form, Input, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table';
-import { Value, type ValueKind } from './values.tsx';
+import { DemoTag, Value, type ValueKind } from './values.tsx';
 
 export interface Column {
   key: string;
@@ -40,6 +40,8 @@ interface Props {
   embedded?: boolean;
   expandable?: (record: BaseRecord) => ReactNode;
   rowKey?: string;
+  /** What an empty list says (the resource's own words rather than "No data"). */
+  empty?: ReactNode;
 }
 
 const DateRangeFilter = lazy(async () => ({
@@ -67,6 +69,7 @@ export function ResourceTable({
   embedded,
   expandable,
   rowKey = 'id',
+  empty,
 }: Props) {
   const t = useTranslate();
   const { tableProps, searchFormProps, sorters, tableQuery } = useTable<
@@ -102,12 +105,22 @@ export function ResourceTable({
     width: column.width,
     sorter: column.sortable ? true : undefined,
     defaultSortOrder: column.sortable ? getDefaultSortOrder(column.key, sorters) : undefined,
-    render: (_: unknown, record: BaseRecord) =>
-      column.render ? (
+    render: (_: unknown, record: BaseRecord) => {
+      const value = column.render ? (
         column.render(record)
       ) : (
         <Value kind={column.kind} value={record[column.key]} />
-      ),
+      );
+      // Every row about a demo investor says so, beside the investor's account.
+      return column.key === 'account' && record.demo === true ? (
+        <Space size={4}>
+          {value}
+          <DemoTag />
+        </Space>
+      ) : (
+        value
+      );
+    },
   }));
   if (actions) {
     tableColumns.push({
@@ -183,10 +196,14 @@ export function ResourceTable({
         columns={tableColumns}
         size="middle"
         scroll={{ x: 'max-content' }}
+        {...(empty ? { locale: { emptyText: empty } } : {})}
         expandable={
           expandable
             ? {
                 expandedRowRender: expandable,
+                // A fixed column makes antd give the details row the table's visible width;
+                // otherwise details as wide as 100% grow a content-sized table without end.
+                fixed: 'left',
                 // antd's own expand button has no accessible name.
                 expandIcon: ({ expanded, onExpand, record }) => (
                   <Button

@@ -67,3 +67,13 @@ export function Value({ kind = 'text', value }: { kind?: ValueKind; value: unkno
       return <span>{String(value)}</span>;
   }
 }
+
+/** Marks a seeded demo investor (decision 111d): play money, not a customer. */
+export function DemoTag() {
+  const t = useTranslate();
+  return (
+    <Tag color={AMBER} data-testid="demo-tag">
+      {t('values.demo')}
+    </Tag>
+  );
+}

@@ -3,13 +3,17 @@ import { readdir } from 'node:fs/promises';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const folder = new URL('./migrations/', import.meta.url);
+// Built JavaScript (dist, decision 153) runs the migrations built beside it.
+const extension = import.meta.url.endsWith('.js') ? '.js' : '.ts';
 
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(folder)).filter((f) => /^\d{4}_.+\.ts$/.test(f)).sort();
+    const files = (await readdir(folder))
+      .filter((f) => /^\d{4}_.+\.(ts|js)$/.test(f) && f.endsWith(extension))
+      .sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(
+      migrations[file.replace(/\.(ts|js)$/, '')] = (await import(
         new URL(file, folder).href
       )) as Migration;
     }

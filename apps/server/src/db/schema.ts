@@ -1,5 +1,5 @@
 // Kysely's view of the tables. Each migration that changes a table updates this file.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -30,6 +30,9 @@ export interface UsersTable {
   withdrawals_frozen: Generated<boolean>;
   /** A seeded demo investor (issue 11): not a customer, cannot sign in. */
   demo: Generated<boolean>;
+  /** Computed by the database (migration 0137): the account and name others are shown. */
+  masked_account: ColumnType<string, never, never>;
+  shown_name: ColumnType<string, never, never>;
 }
 
 export interface CaptchasTable {
@@ -230,7 +233,9 @@ export interface HotWalletNoncesTable {
   next_nonce: Units;
 }
 
-export type RobotStatus = 'not_started' | 'running' | 'ended';
+export type RobotStatus = 'not_started' | 'waiting' | 'running' | 'ended';
+export type RobotEndReason =
+  'stopped' | 'take_profit_price' | 'stop_loss_price' | 'take_profit_pct' | 'stop_loss_pct';
 
 export interface RobotsTable {
   id: Generated<string>;
@@ -244,6 +249,8 @@ export interface RobotsTable {
   range_low: ColumnType<string, bigint | string, bigint | string>;
   range_high: ColumnType<string, bigint | string, bigint | string>;
   grid_count: number;
+  /** Migration 0156: how the levels are spaced (decision 146). */
+  grid_type: ColumnType<'arithmetic' | 'geometric', 'arithmetic' | 'geometric' | undefined>;
   step: string;
   expected_daily_yield: string;
   version: Generated<number>;
@@ -255,6 +262,72 @@ export interface RobotsTable {
   started_at: Timestamp | null;
   ended_at: Timestamp | null;
   updated_at: Timestamp;
+  // risk exits (migration 0158); prices in 10^-8 USDT, percentages as numeric text
+  take_profit_price: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  stop_loss_price: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  take_profit_pct: ColumnType<string | null, string | null | undefined, string | null>;
+  stop_loss_pct: ColumnType<string | null, string | null | undefined, string | null>;
+  trigger_price: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  trigger_above: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  trailing_up: Generated<boolean>;
+  trailing_down: Generated<boolean>;
+  trailing_limit_high: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  trailing_limit_low: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  end_reason: ColumnType<
+    RobotEndReason | null,
+    RobotEndReason | null | undefined,
+    RobotEndReason | null
+  >;
+  // Copy trading (migration 0160, decision 150).
+  public: Generated<boolean>;
+  profit_share_pct: Generated<number>;
+  start_price: ColumnType<
+    string | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  copied_from: ColumnType<string | null, string | null | undefined, string | null>;
+  copy_share_pct: Generated<number>;
+  share_high_water: ColumnType<string, bigint | string | undefined, bigint | string>;
+  shares_paid: ColumnType<string, bigint | string | undefined, bigint | string>;
+}
+
+/** One settlement of a copied robot and the share it paid its leader (migration 0161). */
+export interface RobotProfitSharesTable {
+  id: Generated<string>;
+  copier_robot_id: string;
+  leader_robot_id: string;
+  copier_user_id: string;
+  leader_user_id: string | null;
+  seq: number;
+  cumulative: ColumnType<string, bigint | string, never>;
+  high_water_before: ColumnType<string, bigint | string, never>;
+  paid: ColumnType<string, bigint | string, never>;
+  base: ColumnType<string, bigint | string, never>;
+  share_pct: number;
+  amount: ColumnType<string, bigint | string, never>;
+  entry_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface RobotTradesTable {
@@ -359,6 +432,8 @@ export interface MiningPaymentsTable {
   ends_on: ColumnType<string, string, never>;
   hash_rate_ghs: ColumnType<string, bigint | string, never>;
   electricity_per_day: ColumnType<string, bigint | string, never>;
+  // The ledger entry that paid for the term (migration 0131); null: never paid, never paid out.
+  entry_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: Generated<Date>;
 }
 
@@ -378,6 +453,21 @@ export interface MiningDaysTable {
   block_reward_sat: ColumnType<string, bigint | string, string>;
   btc_price: ColumnType<string, bigint | string, string>;
   source: string;
+  // The network's difficulty period that day (migration 0150); null: the source gave none.
+  height: number | null;
+  epoch_progress_pct: string | null;
+  est_change_pct: string | null;
+  next_adjustment_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** A term's forecast, made when it was paid for (migration 0150); append-only. */
+export interface MiningTermForecastsTable {
+  rental_id: string;
+  starts_on: string;
+  basis_day: string;
+  difficulty_change_bps: number;
+  amounts: string[];
   created_at: Generated<Date>;
 }
 
@@ -531,6 +621,10 @@ export interface TeamCommissionsTable {
   unrecovered: Generated<string>;
   reversal_entry_id: string | null;
   reversed_at: Timestamp | null;
+  // Migration 0130: pending until the fee is final, then available; or cancelled.
+  status: Generated<'available' | 'pending' | 'cancelled'>;
+  settled_entry_id: string | null;
+  settled_at: Timestamp | null;
 }
 export interface TeamSyncTable {
   id: number;
@@ -638,11 +732,13 @@ export interface Database {
   robots: RobotsTable;
   robot_trades: RobotTradesTable;
   robot_pnl_snapshots: RobotPnlSnapshotsTable;
+  robot_profit_shares: RobotProfitSharesTable;
   market_candles: MarketCandlesTable;
   mining_models: MiningModelsTable;
   mining_rentals: MiningRentalsTable;
   mining_payments: MiningPaymentsTable;
   mining_days: MiningDaysTable;
+  mining_term_forecasts: MiningTermForecastsTable;
   mining_payouts: MiningPayoutsTable;
   mining_day_rates: MiningDayRatesTable;
   mining_payout_runs: MiningPayoutRunsTable;
@@ -673,3 +769,6 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   admin_audit: AdminAuditTable;
 }
+
+/** The typed database handle every repository takes (made by database.ts's createDb). */
+export type Db = Kysely<Database>;

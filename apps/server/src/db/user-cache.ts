@@ -14,6 +14,8 @@ import pg from 'pg';
 
 export const BALANCE_CHANNEL = 'ledger_moved';
 export const PROFILE_CHANNEL = 'user_changed';
+/** A session revoked, replaced or ended, or its user's status changed (migration 0165). */
+export const SESSION_CHANNEL = 'session_changed';
 /** After a post in this process, its users' figures are read afresh for this long. */
 const TOUCH_MS = 1_000;
 /** Posts' users are announced in one NOTIFY per this many milliseconds. */
@@ -60,6 +62,8 @@ export function userCache<T>(options: UserCacheOptions) {
   let pending = new Set<string>();
   let flushing: NodeJS.Timeout | null = null;
   const waves: NodeJS.Timeout[] = [];
+  // Told of every user dropped, `*` for everyone (the session cache keeps its own entries).
+  const droppedListeners: ((userId: string) => void)[] = [];
 
   function announceSoon(userIds: Iterable<string>) {
     for (const id of userIds) pending.add(id);
@@ -100,6 +104,7 @@ export function userCache<T>(options: UserCacheOptions) {
   }
 
   function drop(userId: string) {
+    for (const listener of droppedListeners) listener(userId);
     entries.delete(userId);
     generations.set(userId, (generations.get(userId) ?? 0) + 1);
     // One number per user ever dropped would grow with the user base: past the bound,
@@ -107,6 +112,7 @@ export function userCache<T>(options: UserCacheOptions) {
     if (generations.size > MAX_ENTRIES) dropAll();
   }
   function dropAll() {
+    for (const listener of droppedListeners) listener('*');
     entries.clear();
     generations.clear();
     generation += 1;
@@ -159,6 +165,11 @@ export function userCache<T>(options: UserCacheOptions) {
       const open = client;
       client = null;
       await open?.end().catch(() => undefined);
+    },
+
+    /** Calls `listener` with each user id dropped, or `*` when everything is dropped. */
+    onDropped(listener: (userId: string) => void) {
+      droppedListeners.push(listener);
     },
 
     /** Whether figures are being cached (listening, and a maximum age above zero). */

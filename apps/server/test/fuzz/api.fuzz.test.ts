@@ -18,7 +18,17 @@ import { register } from '../accounts.ts';
 import { auditRepository } from '../../src/modules/ledger/audit.repository.ts';
 import { auditService } from '../../src/modules/ledger/audit.service.ts';
 import { platformAccount, userAccount } from '../../src/modules/ledger/ledger.service.ts';
-import { SQL_INJECTIONS, bodyFor, encodeForm, operationsOf, type Operation } from './openapi.ts';
+import { translate } from '../../src/i18n/index.ts';
+import { adminTranslate } from '../../src/modules/admin/i18n.ts';
+import {
+  SQL_INJECTIONS,
+  bodyFor,
+  encodeForm,
+  looseNumbers,
+  numberKindOf,
+  operationsOf,
+  type Operation,
+} from './openapi.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 // FUZZ_SEED=<the seed a failure printed> replays that run's inputs.
@@ -293,6 +303,46 @@ describe('what the fuzzer found stays fixed (docs/benchmarks.md, API fuzzing)', 
       expect(await send(request)).not.toBeNull();
     });
   }
+});
+
+describe('every amount and count field reads numbers one way (issue 30)', () => {
+  test("each loosely written number is refused, naming its field, in the caller's language", async () => {
+    const before = await t.app.services.ledger.userBalances(investor.userId);
+    let sent = 0;
+    for (const operation of operations.filter((o) => !SESSION_ENDING.has(o.path))) {
+      const inConsole = operation.path.startsWith('/api/admin/');
+      const identity: Identity = inConsole
+        ? 'operator'
+        : operation.signedIn
+          ? 'signed-in'
+          : 'visitor';
+      // The console answers in English or Chinese; investors in any of the 16 languages.
+      const lang = inConsole ? 'en' : (['fr', 'ar', 'ja', 'de'] as const)[sent % 4]!;
+      for (const [field, schema] of Object.entries(operation.fields)) {
+        const kind = numberKindOf(schema);
+        if (!kind) continue;
+        for (const shape of looseNumbers(kind, schema)) {
+          sent += 1;
+          // Only the number: it is read before anything else the call checks.
+          const request = { path: operation.path, identity, body: { lang, [field]: shape } };
+          const reply = await send(request);
+          const where = `${identity}: ${replay(request)}`;
+          expect(reply?.code, `${where}: ${reply?.msg}`).toBe(0);
+          expect((reply?.data as { field?: string } | undefined)?.field, where).toBe(field);
+          const key =
+            kind !== 'count' && shape === '15.123456789'
+              ? 'validation.decimals'
+              : `validation.${kind}_format`;
+          // The console's catalogue names its own fields ("Order", not "sort").
+          const say = inConsole ? adminTranslate : translate;
+          expect(reply?.msg, where).toBe(say(lang as 'en', key, { field, decimals: 8 }));
+        }
+      }
+    }
+    // Money and count fields of the investor app and the console alike.
+    expect(sent).toBeGreaterThan(300);
+    expect(await t.app.services.ledger.userBalances(investor.userId)).toEqual(before);
+  }, 300_000);
 });
 
 describe('money calls in random sequences keep the ledger sound', () => {

@@ -3,6 +3,7 @@
 // The document is the contract: a field the schema leaves loose (any string that is
 // really an amount) is fuzzed loosely, so tighten the schema rather than this file.
 import fc from 'fast-check';
+import { AMOUNT_REGEX, formatAmount, MAX_AMOUNT_UNITS, SIGNED_AMOUNT_REGEX } from '@olive/protocol';
 
 export interface FieldSchema {
   type?: string;
@@ -64,10 +65,44 @@ const enumValues = (schema: FieldSchema): string[] =>
       ? schema.anyOf.flatMap((s) => enumValues(s))
       : [];
 
+/** The kind of number a field holds, read from the document, or null for other fields. */
+export type NumberKind = 'amount' | 'signed_amount' | 'count';
+export function numberKindOf(schema: FieldSchema): NumberKind | null {
+  if (schema.pattern === undefined) return schema.type === 'integer' ? 'count' : null;
+  if (schema.pattern === AMOUNT_REGEX) return 'amount';
+  if (schema.pattern === SIGNED_AMOUNT_REGEX) return 'signed_amount';
+  if (schema.type === 'integer') return 'count';
+  return null;
+}
+
+/**
+ * 15 written every way Olive refuses (issue 30: some calls took " 15" or "015", others
+ * did not): padded, zero-led, signed, exponent, too many decimals, grouped, hexadecimal,
+ * full-width. Where a field is signed (a debit) or counts below zero, "-15" is plain.
+ */
+export function looseNumbers(kind: NumberKind, schema: FieldSchema): string[] {
+  const shapes = [' 15', '15 ', '\t15', '015', '+15', '-15', '1e3', '15.123456789', '1,000'];
+  const negativeOk = kind === 'signed_amount' || (kind === 'count' && (schema.minimum ?? 0) < 0);
+  return [...shapes, '0x10', '１５', '15\n', '1_000', '٣'].filter(
+    (s) => !(negativeOk && s === '-15'),
+  );
+}
+
 /** Values a well-behaved client could send for this field. */
 export function validValue(name: string, schema: FieldSchema): fc.Arbitrary<string> {
   const options = enumValues(schema);
   if (options.length > 0) return fc.constantFrom(...options);
+  const kind = numberKindOf(schema);
+  if (kind === 'amount' || kind === 'signed_amount') {
+    // The plain writing of any amount the wire carries (a debit too, where signed).
+    const min = kind === 'signed_amount' ? -MAX_AMOUNT_UNITS : 0n;
+    return fc
+      .oneof(
+        fc.bigInt({ min, max: MAX_AMOUNT_UNITS }),
+        fc.bigInt({ min: 0n, max: 100_000_000_000n }),
+      )
+      .map(formatAmount);
+  }
   if (schema.type === 'integer' || schema.type === 'number') {
     const min = Math.max(schema.minimum ?? 0, -1e9);
     const max = Math.min(schema.maximum ?? 1e6, 1e15);

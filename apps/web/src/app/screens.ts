@@ -53,6 +53,7 @@ export const screens: readonly Screen[] = [
   // pages/quantification and pages/mining
   { path: paths.robotDetail, file: 'robot-detail', signedIn: true },
   { path: paths.demoRobot, file: 'demo-robot' },
+  { path: paths.copyRobot, file: 'copy-robot' },
   { path: paths.mining, file: 'mining' },
   { path: paths.miningDetail, file: 'mining-detail', signedIn: true },
 ];

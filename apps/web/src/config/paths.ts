@@ -45,6 +45,8 @@ export const paths = {
   robotDetail: '/pages/quantification/detail',
   /** Not in the spec: a demo investor's robot, read-only and public (decision 111d). */
   demoRobot: '/pages/quantification/demo',
+  /** Not in the spec: copy a public robot (issue 32). */
+  copyRobot: '/pages/quantification/copy',
   // pages/mining (not in the spec's list: decision 112b)
   mining: '/pages/mining/mining',
   miningDetail: '/pages/mining/detail',

@@ -46,24 +46,29 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Codes 10000 and 0 of the catalogue, shared by form calls and uploads. */
-function applyCatalogue(reply: Envelope<unknown>, failureText: string): void {
+function applyCatalogue(reply: Envelope<unknown>, failureText: string, quiet = false): void {
   if (reply.code === ReplyCode.NotSignedIn) {
     clearSession();
     if (reply.tologin === 1) {
       toastFailure(i18n.t('common.login'));
       goToLogin();
     }
-  } else if (reply.code === ReplyCode.Failure) {
+  } else if (reply.code === ReplyCode.Failure && !quiet) {
     toastFailure(failureText);
   }
 }
 
+/**
+ * `quiet`: a call the app makes on its own in the background (the automatic reserves
+ * check): its failures are the caller's to show, never a toast over whatever screen is open.
+ */
 export async function callApi<T = unknown>(
   path: string,
   params: CallParams = {},
+  { quiet = false }: { quiet?: boolean } = {},
 ): Promise<Reply<T>> {
   if (!navigator.onLine) {
-    toastText(i18n.t('errors.offline'), 3000);
+    if (!quiet) toastText(i18n.t('errors.offline'), 3000);
     return failure(OFFLINE_MSG);
   }
 
@@ -88,7 +93,7 @@ export async function callApi<T = unknown>(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
-    toastText(i18n.t('errors.offline'), 3000);
+    if (!quiet) toastText(i18n.t('errors.offline'), 3000);
     return failure();
   }
 
@@ -96,7 +101,7 @@ export async function callApi<T = unknown>(
   if (rotated?.[1]) replaceToken(rotated[1]);
 
   if (response.status !== 200) {
-    toastFailure(`ERROR ${response.status}`);
+    if (!quiet) toastFailure(`ERROR ${response.status}`);
     return failure();
   }
 
@@ -109,7 +114,7 @@ export async function callApi<T = unknown>(
     return failure();
   }
 
-  applyCatalogue(reply, reply.msg);
+  applyCatalogue(reply, reply.msg, quiet);
   return reply;
 }
 

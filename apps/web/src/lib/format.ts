@@ -1,13 +1,13 @@
 // Display formats (PRODUCT.md, Money): amounts with thousands separators and up to 8
 // decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD (with HH:mm in lists of movements).
-import { formatAmount, parseAmount } from '@olive/protocol';
+import { amountUnits, formatAmount } from '@olive/protocol';
 
 /** "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. */
 export function formatUsdt(value: string | null | undefined, minDecimals = 2): string {
   if (value === null || value === undefined || value === '') return '--';
   let normalized: string;
   try {
-    normalized = formatAmount(parseAmount(value, null));
+    normalized = formatAmount(amountUnits(value));
   } catch {
     return '--';
   }

@@ -24,15 +24,29 @@ export function preloadOverlays(): Promise<Overlays> {
 /**
  * A toast of our own, for when Toast itself cannot load: offline before the overlays
  * arrived, which is when the offline notice matters most. Text only, where antd's toast
- * shows, gone after `duration`.
+ * shows, gone after `duration`. Like antd's, one shows at a time: a new one replaces it,
+ * so several requests refused together show one notice, not a stack of the same words.
  */
+let plainShown: { element: HTMLDivElement; timer: ReturnType<typeof setTimeout> } | undefined;
+
 function plainToast(content: string, duration: number) {
+  if (plainShown) {
+    clearTimeout(plainShown.timer);
+    plainShown.element.remove();
+  }
   const element = document.createElement('div');
   element.className = 'plain-toast';
   element.setAttribute('role', 'status');
   element.textContent = content;
   document.body.append(element);
-  setTimeout(() => element.remove(), duration);
+  const shown = {
+    element,
+    timer: setTimeout(() => {
+      element.remove();
+      if (plainShown === shown) plainShown = undefined;
+    }, duration),
+  };
+  plainShown = shown;
 }
 
 function toast(options: { icon?: 'success' | 'fail'; content: string; duration: number }) {

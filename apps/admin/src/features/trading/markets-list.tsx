@@ -16,6 +16,7 @@ export function MarketsList() {
           { key: 'enabled', kind: 'bool' },
           { key: 'min_principal', kind: 'money' },
           { key: 'robots_running' },
+          { key: 'robots_running_demo' },
         ]}
         actions={(m) => (
           <ActionButton

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useCan, useCustomMutation, useInvalidate, useList, useTranslate } from '@refinedev/core';
 import { Button, Card, Form, Input, Skeleton, Space } from 'antd';
+import { amountRefusal } from '@olive/protocol/numbers';
 
 interface Rate {
   id: string;
@@ -57,7 +58,16 @@ export function TeamRates() {
               name={['levels', index]}
               label={t('teamRates.level', { level: rate.level })}
               rules={[
-                { required: true, pattern: /^\d{1,3}(\.\d{1,2})?$/, message: t('form.percent') },
+                { required: true, message: t('form.percent') },
+                {
+                  // The server's parser: 0 to 100, at most 2 decimals, written plainly.
+                  validator: (_: unknown, value: unknown) =>
+                    value === undefined ||
+                    value === '' ||
+                    !amountRefusal(value, { decimals: 2, max: 100n * 10n ** 8n })
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('form.percent'))),
+                },
               ]}
             >
               <Input

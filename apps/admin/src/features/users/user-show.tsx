@@ -4,13 +4,15 @@
 // only) a ledger adjustment with its mandatory reason, posted through the ledger.
 import { useCan, useShow, useTranslate } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
-import { Card, Descriptions, Space, Tabs } from 'antd';
+import { Alert, Card, Descriptions, Space, Tabs } from 'antd';
 import { ActionButton, REASON } from '../../components/action-button.tsx';
 import { ResourceTable } from '../../components/resource-table.tsx';
-import { Value } from '../../components/values.tsx';
+import { DemoTag, Value } from '../../components/values.tsx';
 
 interface UserDetail {
   id: string;
+  /** A seeded demo investor (decision 111d). */
+  demo: boolean;
   account: string;
   account_kind: string;
   nickname: string;
@@ -79,7 +81,10 @@ export function UserShow() {
         testId="user-adjust"
         refresh={['ledger-entries']}
         idempotent
-        fields={[{ key: 'amount', kind: 'decimal', required: true, help: true }, REASON]}
+        fields={[
+          { key: 'amount', kind: 'decimal', signed: true, required: true, help: true },
+          REASON,
+        ]}
       />
     </Space>
   );
@@ -88,7 +93,16 @@ export function UserShow() {
     <Show
       goBack={false}
       isLoading={query.isLoading}
-      title={user ? `${t('resources.users')} · ${user.account}` : t('resources.users')}
+      title={
+        user ? (
+          <Space size={8}>
+            {`${t('resources.users')} · ${user.account}`}
+            {user.demo && <DemoTag />}
+          </Space>
+        ) : (
+          t('resources.users')
+        )
+      }
       headerButtons={({ defaultButtons }) => (
         <>
           {actions}
@@ -98,6 +112,7 @@ export function UserShow() {
     >
       {user && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          {user.demo && <Alert type="warning" showIcon message={t('users.demoInvestor')} />}
           <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
             <Descriptions.Item label={t('fields.id')}>{user.id}</Descriptions.Item>
             <Descriptions.Item label={t('fields.account')}>{user.account}</Descriptions.Item>

@@ -3,10 +3,12 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { MiningOperations } from '../mining/operations.service.ts';
+import type { ReservesService } from '../reserves/service.ts';
 import type { RobotOperations } from '../robots/operations.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { updateService } from '../support/update.service.ts';
 import type { UserOperations } from '../users/operations.service.ts';
+import type { CustodyReading } from '../wallet/custody.ts';
 import type { WalletOperations } from '../wallet/operations.service.ts';
 import type { WithdrawalService } from '../wallet/withdrawal.service.ts';
 import type { OperatorRepository } from './operator.repository.ts';
@@ -30,4 +32,8 @@ export interface AdminDeps {
   ledgerAudit: () => Promise<unknown>;
   /** The latest proof-of-reserves snapshot's on-chain reserves, if any. */
   latestReserves: () => Promise<{ reserves: string | null; taken_at: string } | null>;
+  /** Proof of reserves: the snapshots list and "take a snapshot now". */
+  reserves: Pick<ReservesService, 'history' | 'takeSnapshot'>;
+  /** Custody on chain read live from this installation's chains; null without any. */
+  custodyOnChain: (() => Promise<CustodyReading>) | null;
 }

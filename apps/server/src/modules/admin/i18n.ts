@@ -35,8 +35,23 @@ export function adminLanguage(value: unknown): AdminLanguage {
 
 export function adminTranslate(lang: AdminLanguage, key: string, params: Params = {}): string {
   const template = catalogues[lang].get(key) ?? catalogues.en.get(key);
-  if (template === undefined) return translate('en', key, params);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  if (template === undefined) {
+    const named =
+      params.field === undefined ? params : { ...params, field: fieldLabel(lang, params.field) };
+    return translate('en', key, named);
+  }
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    name === 'field' ? fieldLabel(lang, params.field) : String(params[name] ?? ''),
+  );
+}
+
+/** A field is named in the console's language: "标题", not "title", in a Chinese refusal. */
+function fieldLabel(lang: AdminLanguage, field: Params[string] | undefined): string {
+  if (field === undefined) return '';
+  const own = catalogues[lang].get(`field.${field}`) ?? catalogues.en.get(`field.${field}`);
+  if (own !== undefined) return own;
+  const investor = translate('en', `field.${field}`);
+  return investor === `field.${field}` ? String(field) : investor;
 }
 
 export const adminMessageKeys = (lang: AdminLanguage) => [...catalogues[lang].keys()];

@@ -1,5 +1,6 @@
 // The generic list call's body and its checks: page and limit bounded, one sort field and
 // the filters from the resource's whitelist (an unknown filter is refused, naming it).
+import { LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { AppError, fieldError } from '../../errors.ts';
 import type { ListQuery } from '../../db/list-query.ts';
@@ -10,8 +11,8 @@ import { action } from './routes.ts';
 export const ID = RowId;
 
 export const listBody = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page: PageField,
+  limit: LimitField,
   sort: Type.Optional(Type.String({ maxLength: 40 })),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   filters: Type.Optional(

@@ -8,6 +8,7 @@ import { authActions } from './actions/auth.ts';
 import { contentActions } from './actions/content.ts';
 import { operationActions } from './actions/operations.ts';
 import { operatorActions } from './actions/operators.ts';
+import { reservesActions } from './actions/reserves.ts';
 import { userActions } from './actions/users.ts';
 import type { AdminDeps } from './deps.ts';
 import { operatorRepository } from './operator.repository.ts';
@@ -38,6 +39,7 @@ export function adminModule(
     ...userActions(deps),
     ...operationActions(deps),
     ...contentActions(deps),
+    ...reservesActions(deps),
   ];
   return { operators, repo, actions, routes: adminRoutes, options: { actions, operators, repo } };
 }

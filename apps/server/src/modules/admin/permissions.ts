@@ -69,6 +69,9 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   'app-update.update': writers,
 
   'ledger-audit.show': money,
+  // Proof of reserves is public; taking a snapshot (heavy, anchored on chain) is money's.
+  'reserves.list': ['admin', 'finance', 'support', 'editor'],
+  'reserves.snapshot': money,
 
   'operators.list': adminOnly,
   'operators.show': adminOnly,

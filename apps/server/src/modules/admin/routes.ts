@@ -7,6 +7,7 @@ import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import { ReplyCode } from '@olive/protocol';
 import { AppError, NotSignedInError } from '../../errors.ts';
 import { describeValidationError } from '../../plugins/app/envelope.ts';
+import { looseNumberError } from '../../plugins/app/numbers.ts';
 import { bearerToken } from '../../plugins/app/auth.ts';
 import { adminLanguage, adminTranslate } from './i18n.ts';
 import type { OperatorRepository } from './operator.repository.ts';
@@ -163,10 +164,14 @@ export async function adminRoutes(
           summary: `Admin: ${def.path}${permission ? ` (${permission})` : ''}`,
           body: Type.Object({ ...def.body.properties, lang: langField }),
         },
-        config: { adminPath: def.path } as never,
+        config: { adminPath: def.path, numbersCheckedByRoute: true } as never,
         // Before the body is validated: a caller without a session learns to sign in.
         preValidation: async (request) => {
-          if (def.open) return;
+          if (def.open) {
+            const loose = looseNumberError(request);
+            if (loose) throw loose;
+            return;
+          }
           const token = bearerToken(request.headers.authorization);
           const resolved = token ? await operators.resolve(token) : null;
           if (!resolved) throw new NotSignedInError();
@@ -190,6 +195,10 @@ export async function adminRoutes(
             throw new AppError('admin.totp_required');
           }
           if (permission) call.require(permission);
+          // After the session and role: a stranger learns to sign in, and an operator's
+          // refused number is audited like any other refusal.
+          const loose = looseNumberError(request);
+          if (loose) throw loose;
         },
       },
       async (request, reply) => {

@@ -7,7 +7,7 @@ import { translate } from '../../i18n/index.ts';
 import { startTestServer } from '../../../test/harness.ts';
 import { captcha, newEmail, register } from '../../../test/accounts.ts';
 import { loopback, postFrom } from '../../../test/parallel.ts';
-import { ACCOUNT_LOCK_AFTER, IP_LOCK_AFTER } from './login.service.ts';
+import { ACCOUNT_LOCK_AFTER, IP_LOCK_AFTER } from '../users/login.service.ts';
 import { MAX_WRONG_TRIES } from './codes.ts';
 
 let s: Awaited<ReturnType<typeof startTestServer>>;

@@ -21,6 +21,59 @@ const codeHash = (target: string, scene: string, code: string) =>
   createHash('sha256').update(`${target}\n${scene}\n${code}`).digest();
 
 export function codeService(db: Db, clock: Clock) {
+  /** Makes a code, after the 60-second wait, and delivers it in the same transaction. */
+  async function store(
+    channel: CodeChannel,
+    target: string,
+    scene: CodeScene,
+    deliver: (code: string) => Promise<void>,
+  ) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      // Serialise sends for one target and scene so two parallel requests cannot both pass the wait.
+      await sql`select pg_advisory_xact_lock(hashtext(${`code:${target}:${scene}`}))`.execute(trx);
+      const last = await trx
+        .selectFrom('verification_codes')
+        .select('created_at')
+        .where('target', '=', target)
+        .where('scene', '=', scene)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const waited = last ? now.getTime() - new Date(last.created_at).getTime() : Infinity;
+      if (waited < RESEND_AFTER_MS) {
+        throw new AppError('auth.code_too_soon', {
+          seconds: Math.ceil((RESEND_AFTER_MS - waited) / 1000),
+        });
+      }
+      await trx
+        .updateTable('verification_codes')
+        .set({ consumed_at: now })
+        .where('target', '=', target)
+        .where('scene', '=', scene)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('verification_codes')
+        .values({
+          channel,
+          target,
+          scene,
+          code_hash: codeHash(target, scene, code),
+          created_at: now,
+          expires_at: new Date(now.getTime() + CODE_TTL_MS),
+        })
+        .execute();
+      try {
+        await deliver(code);
+      } catch {
+        throw new AppError('auth.code_send_failed');
+      }
+    });
+    return code;
+  }
+
   return {
     /**
      * Creates a code and hands it to `deliver` inside the same transaction: if delivery
@@ -31,52 +84,16 @@ export function codeService(db: Db, clock: Clock) {
       target: string,
       scene: CodeScene,
       deliver: (code: string) => Promise<void>,
-    ) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        // Serialise sends for one target and scene so two parallel requests cannot both pass the wait.
-        await sql`select pg_advisory_xact_lock(hashtext(${`code:${target}:${scene}`}))`.execute(
-          trx,
-        );
-        const last = await trx
-          .selectFrom('verification_codes')
-          .select('created_at')
-          .where('target', '=', target)
-          .where('scene', '=', scene)
-          .orderBy('created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const waited = last ? now.getTime() - new Date(last.created_at).getTime() : Infinity;
-        if (waited < RESEND_AFTER_MS) {
-          throw new AppError('auth.code_too_soon', {
-            seconds: Math.ceil((RESEND_AFTER_MS - waited) / 1000),
-          });
-        }
-        await trx
-          .updateTable('verification_codes')
-          .set({ consumed_at: now })
-          .where('target', '=', target)
-          .where('scene', '=', scene)
-          .where('consumed_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('verification_codes')
-          .values({
-            channel,
-            target,
-            scene,
-            code_hash: codeHash(target, scene, code),
-            created_at: now,
-            expires_at: new Date(now.getTime() + CODE_TTL_MS),
-          })
-          .execute();
-        try {
-          await deliver(code);
-        } catch {
-          throw new AppError('auth.code_send_failed');
-        }
-      });
+    ): Promise<void> {
+      await store(channel, target, scene, deliver);
+    },
+
+    /**
+     * Creates a code, with the same wait and limits as `send`, and answers it for delivery
+     * later (after the reply: codes whose delivery depends on whether an account exists).
+     */
+    async create(channel: CodeChannel, target: string, scene: CodeScene): Promise<string> {
+      return store(channel, target, scene, async () => {});
     },
 
     /**

@@ -28,12 +28,28 @@ export const hashToken = (token: string) => hash('sha256', token, 'buffer');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /**
- * How long a looked-up session row is reused by this process. A revocation, a frozen
- * account or a password change made by another process is honoured within this time;
- * in this process at once (the entries are dropped). See docs/decisions/117-session-cache.md.
+ * How long a looked-up session row is reused by this process when no announcement of
+ * changes is heard. A revocation, a frozen account or a password change made by another
+ * process is honoured within this time; in this process at once (the entries are
+ * dropped). See docs/decisions/117-session-cache.md.
  */
 export const SESSION_CACHE_MS = 1_000;
-const SESSION_CACHE_MAX = 10_000;
+/**
+ * How long while every change is announced (`session_changed`, decision 156): the
+ * database tells each process of a revocation, a replacement or a status change at its
+ * commit, so an entry is only the row as it stands. The touch of `last_seen_at` (at most
+ * once a minute) reads the row afresh in any case.
+ */
+export const SESSION_CACHE_ANNOUNCED_MS = 60_000;
+/** Sessions kept in memory: the active crowd of one API process. */
+const SESSION_CACHE_MAX = 100_000;
+
+/** Announcements of changed sessions, by user id (`*` for all): `db/user-cache.ts`. */
+export interface SessionChanges {
+  /** True while announcements are heard; otherwise entries live SESSION_CACHE_MS. */
+  readonly active: boolean;
+  onDropped(listener: (userId: string) => void): void;
+}
 
 type SessionRow = NonNullable<Awaited<ReturnType<SessionRepository['findByHash']>>>;
 
@@ -45,26 +61,60 @@ interface CachedSession {
   lastSeenAt: number;
   createdAt: number;
   replacedAt: number | null;
+  /** Read while changes were announced: kept SESSION_CACHE_ANNOUNCED_MS, else SESSION_CACHE_MS. */
+  announced: boolean;
 }
 
 const ms = (at: Date | string) => new Date(at).getTime();
 
-export function sessionService(repo: SessionRepository, clock: Clock, policy: SessionPolicy) {
+export function sessionService(
+  repo: SessionRepository,
+  clock: Clock,
+  policy: SessionPolicy,
+  changes?: SessionChanges,
+) {
   // token -> the row and when it was read. Keyed by the token itself, so a call whose
   // session is cached hashes nothing: the process holds the tokens it is sent anyway; the
   // database keeps only their hashes, so a copy of it signs no one in. Map order is
   // insertion order, so the first key is the oldest when the cache is full.
   const cache = new Map<string, CachedSession>();
-  const forget = (match: (row: SessionRow) => boolean) => {
-    for (const [key, entry] of cache) if (match(entry.row)) cache.delete(key);
+  // user id -> their cached tokens, so an announcement drops them without a scan.
+  const byUser = new Map<string, Set<string>>();
+  // Bumped by every drop: a read that raced one is not kept (it may predate the change).
+  let epoch = 0;
+  const remove = (token: string) => {
+    const entry = cache.get(token);
+    if (!entry) return;
+    cache.delete(token);
+    const tokens = byUser.get(entry.row.user_id);
+    tokens?.delete(token);
+    if (tokens?.size === 0) byUser.delete(entry.row.user_id);
   };
+  const forgetUserTokens = (userId: string) => {
+    epoch += 1;
+    if (userId === '*') {
+      cache.clear();
+      byUser.clear();
+      return;
+    }
+    for (const token of byUser.get(userId) ?? []) cache.delete(token);
+    byUser.delete(userId);
+  };
+  const forget = (match: (row: SessionRow) => boolean) => {
+    epoch += 1;
+    for (const [key, entry] of cache) if (match(entry.row)) remove(key);
+  };
+  changes?.onDropped(forgetUserTokens);
 
   async function lookup(token: string): Promise<CachedSession | undefined> {
     const now = Date.now();
     const hit = cache.get(token);
-    if (hit && now - hit.readAt < SESSION_CACHE_MS) return hit;
+    const announced = changes?.active === true;
+    if (hit && now - hit.readAt < (hit.announced ? SESSION_CACHE_ANNOUNCED_MS : SESSION_CACHE_MS))
+      return hit;
+    const before = epoch;
     const row = await repo.findByHash(hashToken(token));
-    cache.delete(token);
+    remove(token);
     if (!row) return undefined;
     const entry: CachedSession = {
       row,
@@ -73,9 +123,14 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
       lastSeenAt: ms(row.last_seen_at),
       createdAt: ms(row.created_at),
       replacedAt: row.replaced_at ? ms(row.replaced_at) : null,
+      announced,
     };
-    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    if (before !== epoch) return entry;
+    if (cache.size >= SESSION_CACHE_MAX) remove(cache.keys().next().value!);
     cache.set(token, entry);
+    const tokens = byUser.get(row.user_id);
+    if (tokens) tokens.add(token);
+    else byUser.set(row.user_id, new Set([token]));
     return entry;
   }
 
@@ -116,7 +171,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
         : null;
     }
     if (now - entry.createdAt >= policy.rotateMs) {
-      cache.delete(token);
+      remove(token);
       if (await repo.markReplaced(row.id, clock.now())) {
         const next = await issue(row.user_id, meta, new Date(row.expires_at));
         return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
@@ -125,7 +180,7 @@ export function sessionService(repo: SessionRepository, clock: Clock, policy: Se
     }
     if (now - entry.lastSeenAt >= policy.touchMs) {
       await repo.touch(row.id, clock.now());
-      cache.delete(token);
+      remove(token);
     }
     return { sessionId: row.id, userId: row.user_id };
   }

@@ -1,9 +1,10 @@
 // Token handling through a real call (logout): who calls is the token, the `userid`
 // header is only checked, sessions expire and rotate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../ports/clock.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import { cachingPair } from '../../../test/caches.ts';
 import { hashToken, SESSION_CACHE_MS } from './session.service.ts';
 
 const clock = new ManualClock(new Date('2026-03-01T00:00:00Z'));
@@ -122,5 +123,41 @@ describe('sessions', () => {
     const { token } = await t.app.services.sessions.issue(user.id);
     await t.db.updateTable('users').set({ status: 'frozen' }).where('id', '=', user.id).execute();
     expect((await t.call('/api/user/logout', {}, bearer(token))).code).toBe(10000);
+  });
+});
+
+describe('sessions kept while changes are announced (decision 156)', () => {
+  let pair: { t: TestApp; other: TestApp };
+  beforeAll(async () => {
+    pair = await cachingPair();
+  });
+  afterAll(async () => {
+    await pair.other.close();
+    await pair.t.close();
+  });
+  const refused = (app: TestApp, token: string) =>
+    vi.waitFor(
+      async () =>
+        expect((await app.call('/api/user/userinfo', {}, bearer(token))).code).toBe(10000),
+      { timeout: SESSION_CACHE_MS * 0.9, interval: 20 },
+    );
+
+  it('honours a sign-out in another process as soon as it is announced', async () => {
+    const { t: api, other } = pair;
+    expect(api.app.services.sessionChanges.active).toBe(true);
+    const user = await insertUser(api.db);
+    const { token } = await api.app.services.sessions.issue(user.id);
+    expect((await api.call('/api/user/userinfo', {}, bearer(token))).code).toBe(1);
+    expect((await other.call('/api/user/logout', {}, bearer(token))).code).toBe(1);
+    await refused(api, token);
+  });
+
+  it('honours a freeze made straight in the database as soon as it is announced', async () => {
+    const { t: api } = pair;
+    const user = await insertUser(api.db);
+    const { token } = await api.app.services.sessions.issue(user.id);
+    expect((await api.call('/api/user/userinfo', {}, bearer(token))).code).toBe(1);
+    await api.db.updateTable('users').set({ status: 'frozen' }).where('id', '=', user.id).execute();
+    await refused(api, token);
   });
 });

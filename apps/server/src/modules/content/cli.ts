@@ -2,11 +2,11 @@
 // translation per language) and customer-service contacts. The console issue adds screens
 // over the same service.
 import { readFile } from 'node:fs/promises';
-import { LANGUAGE_CODES } from '@olive/protocol';
+import { countRefusal, LANGUAGE_CODES } from '@olive/protocol';
 import { required, UsageError, type Command, type CliContext } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
 import { systemClock } from '../../ports/clock.ts';
-import { settingsRepository } from '../support/settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { contentRepository, type ContentKind, type ItemFields } from './content.repository.ts';
 import { CONTENT_KINDS, contentService } from './content.service.ts';
 
@@ -58,7 +58,10 @@ function bool(flags: Flags, name: string) {
 function int(flags: Flags, name: string) {
   const value = flags[name];
   if (value === undefined) return undefined;
-  if (!/^-?\d{1,6}$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  // The console's bounds, read by the one parser: "-5" or "20", never "020" or " 20".
+  if (countRefusal(value, { min: -1_000_000, max: 1_000_000 })) {
+    throw new UsageError(`--${name} must be a whole number from -1000000 to 1000000`);
+  }
   return Number(value);
 }
 

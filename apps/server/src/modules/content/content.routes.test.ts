@@ -202,15 +202,16 @@ describe('publishing', () => {
 
 describe('writing', () => {
   it('adds an item and its first text together, or neither', async () => {
-    // The text's insert fails (a trigger standing in for a crash between the two writes).
+    // The text's insert fails (a trigger standing in for a crash between the two writes;
+    // only the tables' owner may add one).
     await sql`
       create function test_refuse_text() returns trigger language plpgsql as $$
       begin raise exception 'text refused'; end $$
-    `.execute(t.db);
+    `.execute(t.ownerDb);
     await sql`
       create trigger test_refuse_text before insert on content_translations
       for each row when (new.title = 'refused text') execute function test_refuse_text()
-    `.execute(t.db);
+    `.execute(t.ownerDb);
     try {
       await expect(
         t.app.services.content.content.add({
@@ -228,8 +229,8 @@ describe('writing', () => {
         .execute();
       expect(items).toEqual([]);
     } finally {
-      await sql`drop trigger test_refuse_text on content_translations`.execute(t.db);
-      await sql`drop function test_refuse_text()`.execute(t.db);
+      await sql`drop trigger test_refuse_text on content_translations`.execute(t.ownerDb);
+      await sql`drop function test_refuse_text()`.execute(t.ownerDb);
     }
   });
 

@@ -4,7 +4,7 @@
 import { LANGUAGE_CODES, formatAmount } from '@olive/protocol';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { reencodeAvatar } from '../users/avatar.ts';
 import type {
   ContentKind,

@@ -2,7 +2,7 @@
 // (database, settings, clock, the ledger's balance figures) and hands back its routes.
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { contentRepository } from './content.repository.ts';
 import { contentService, type ContentDeps, type Totals } from './content.service.ts';
 import { contentRoutes } from './routes.ts';

@@ -3,18 +3,12 @@
 // page (downapp) and the content images. Everything is public except cslist; a signed-in
 // caller also gets their totals and unread-notice count on maininfo.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callBody } from '@olive/protocol';
+import { callBody, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { ContentService } from './content.service.ts';
 
 const security = [{ bearer: [] }];
-const PageField = Type.Optional(
-  Type.String({ maxLength: 6, pattern: '^[1-9]\\d{0,5}$', description: 'from 1' }),
-);
-const LimitField = Type.Optional(
-  Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|100)$', description: '1 to 100' }),
-);
 const IdField = Type.Optional(Type.String({ maxLength: 18, pattern: '^[1-9]\\d{0,17}$' }));
 const KeyField = Type.String({
   minLength: 1,
@@ -99,9 +93,9 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ content: ContentService 
   app,
   { content },
 ) => {
-  const paging = (body: { page?: string; limit?: string; id?: string }) => ({
-    page: Number(body.page ?? 1),
-    limit: Number(body.limit ?? 20),
+  const paging = (body: { page?: number; limit?: number; id?: string }) => ({
+    page: body.page ?? 1,
+    limit: body.limit ?? 20,
     ...(body.id ? { id: body.id } : {}),
   });
 

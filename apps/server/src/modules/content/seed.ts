@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { systemClock } from '../../ports/clock.ts';
-import { settingsRepository } from '../support/settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { contentRepository } from './content.repository.ts';
 import { APP_DOWNLOAD_KEY, contentService } from './content.service.ts';
 import { legalSamples } from './legal-samples.ts';

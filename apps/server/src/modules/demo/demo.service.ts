@@ -9,7 +9,7 @@ import { ManualClock } from '../../ports/clock.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import { platformAccount, userAccount, type LedgerService } from '../ledger/ledger.service.ts';
 import type { RobotService } from '../robots/robot.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { DemoAccounts } from '../users/demo-accounts.ts';
 
 /** The settings key recording the seed: its anchor time and whether it finished. */
@@ -19,6 +19,44 @@ export const DEMO_SEED_KEY = 'demo_investors';
 export const DEMO_STEP_MS = MINUTE_MS;
 
 const DAY_MS = 86_400_000;
+
+/** The settings key recording the demo rentals' seed (apart: added after the robots'). */
+export const DEMO_MINING_KEY = 'demo_miners';
+
+export interface DemoRentalPlan {
+  /** 1-based, as DEMO_PLAN's investors. */
+  investor: number;
+  /** A seeded model's name. */
+  model: string;
+  days: number;
+  /** Rented this long before the seed's anchor. */
+  daysAgo: number;
+}
+
+/**
+ * The demo investors' machine rentals (issue 35): fixed before anything ran, one each, the
+ * seeded models in turn, rented 3 to 7 days ago. Paid by the real daily job from the stored
+ * network days, so the mining leaderboard shows what those machines earned.
+ */
+export const DEMO_MINING_PLAN: readonly DemoRentalPlan[] = [
+  { investor: 1, model: 'Antminer S21', days: 30, daysAgo: 7 },
+  { investor: 2, model: 'Whatsminer M60S', days: 30, daysAgo: 6 },
+  { investor: 3, model: 'Antminer S21 Pro', days: 30, daysAgo: 5 },
+  { investor: 4, model: 'Antminer S19k Pro', days: 7, daysAgo: 3 },
+  { investor: 5, model: 'Antminer S21', days: 30, daysAgo: 4 },
+];
+
+/** What the demo needs of mining: renting at a past moment and the daily job. */
+export interface DemoMining {
+  /** Where network days come from: only a simulated network is replayed into the past. */
+  source: string;
+  /** A listed model's id and rent for `days`; null when not listed. */
+  rentOf(model: string, days: number): Promise<{ modelId: string; rent: bigint } | null>;
+  /** Rents as `userId` at `at` (the seed's own demo investors: no fund password). */
+  rentAt(at: Date, userId: string, modelId: string, days: number): Promise<string>;
+  /** The daily job at the real time: pays every day since the rentals started. */
+  payDue(): Promise<unknown>;
+}
 
 export interface DemoRobotPlan {
   market: MarketId;
@@ -85,6 +123,9 @@ export function demoService(deps: {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   stepMs?: number;
   plan?: typeof DEMO_PLAN;
+  /** Mining, for the demo rentals (absent: none are seeded). */
+  mining?: DemoMining;
+  miningPlan?: readonly DemoRentalPlan[];
 }) {
   const { ledger, settings, accounts } = deps;
   const plan = deps.plan ?? DEMO_PLAN;
@@ -179,16 +220,69 @@ export function demoService(deps: {
     return report('seeded', only.size);
   }
 
+  /**
+   * The demo investors' rentals, once per database: each rented at its past moment with a
+   * keyed demo grant of its rent, then the real daily job pays the days since from the
+   * simulated network. A term never covers a day already paid (decision 127), so on a
+   * database whose job ran before this seed the rentals start after the newest paid day.
+   */
+  async function seedRentals(log: LoopLogger): Promise<number> {
+    const mining = deps.mining;
+    if (!mining || mining.source !== 'simulated') return 0;
+    if (await settings.get(DEMO_MINING_KEY)) return 0;
+    const anchor = deps.clock.now().getTime();
+    await settings.put(DEMO_MINING_KEY, { anchor: new Date(anchor).toISOString(), done: false });
+    let rentals = 0;
+    for (const rental of deps.miningPlan ?? DEMO_MINING_PLAN) {
+      const listed = await mining.rentOf(rental.model, rental.days);
+      if (!listed) continue;
+      const userId = await accounts.ensure(rental.investor);
+      const key = `demo:${userId}:mining:${rental.model}`;
+      await ledger.post({
+        kind: 'demo_grant',
+        idempotencyKey: `${key}:grant`,
+        reference: `demo:${userId}`,
+        postings: [
+          { account: platformAccount('demo_grant'), amount: -listed.rent },
+          { account: userAccount(userId, 'available'), amount: listed.rent },
+        ],
+      });
+      await mining.rentAt(
+        new Date(anchor - rental.daysAgo * DAY_MS),
+        userId,
+        listed.modelId,
+        rental.days,
+      );
+      rentals += 1;
+    }
+    await mining.payDue();
+    await settings.put(DEMO_MINING_KEY, {
+      anchor: new Date(anchor).toISOString(),
+      done: true,
+      rentals,
+    });
+    log.info({ rentals }, 'demo rentals seeded');
+    return rentals;
+  }
+
   return {
     /**
-     * Seeds the demo investors once per database (DEMO_INVESTORS, simulator only). A
-     * second call, or a second process, finds the record and does nothing.
+     * Seeds the demo investors once per database (DEMO_INVESTORS, simulator only), then
+     * their rentals once. A second call, or a second process, finds the records and does
+     * nothing.
      */
     async seed(options: { signal?: AbortSignal; log?: LoopLogger } = {}): Promise<DemoSeedReport> {
       if (!deps.enabled) return { status: 'disabled', investors: 0, robots: 0, ms: 0 };
       const record = await settings.get<SeedRecord>(DEMO_SEED_KEY);
-      if (record?.done) return { status: 'done_before', investors: 0, robots: 0, ms: 0 };
-      return deps.exclusively(() => run(options.signal, options.log));
+      const rentalsDone = !deps.mining || (await settings.get(DEMO_MINING_KEY)) !== undefined;
+      if (record?.done && rentalsDone) {
+        return { status: 'done_before', investors: 0, robots: 0, ms: 0 };
+      }
+      return deps.exclusively(async () => {
+        const report = await run(options.signal, options.log);
+        await seedRentals(options.log ?? quiet);
+        return report;
+      });
     },
   };
 }

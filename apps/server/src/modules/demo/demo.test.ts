@@ -25,7 +25,14 @@ import { auditRepository } from '../ledger/audit.repository.ts';
 import { auditService } from '../ledger/audit.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { createFeed } from '../market/market-data.service.ts';
-import { DEMO_PLAN, DEMO_SEED_KEY, DEMO_STEP_MS, type DemoSeedReport } from './demo.service.ts';
+import {
+  DEMO_MINING_KEY,
+  DEMO_MINING_PLAN,
+  DEMO_PLAN,
+  DEMO_SEED_KEY,
+  DEMO_STEP_MS,
+  type DemoSeedReport,
+} from './demo.service.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:30Z');
 const DAY_MS = 86_400_000;
@@ -119,6 +126,7 @@ describe('the demo seed', () => {
           lower: BigInt(robot.range_low),
           upper: BigInt(robot.range_high),
           gridCount: robot.grid_count,
+          gridType: robot.grid_type,
         },
         BigInt(robot.principal),
         opening.price,
@@ -181,6 +189,75 @@ describe('the demo seed', () => {
     for (const entry of list) {
       expect(entry.demo).toBe(true);
       expect(entry.nickname).toMatch(/^Demo investor \d$/);
+    }
+  });
+
+  it('rents machines for them days ago, paid by the formula from the stored days, ranked as demo', async () => {
+    const rentals = await t.db
+      .selectFrom('mining_rentals')
+      .innerJoin('users', 'users.id', 'mining_rentals.user_id')
+      .innerJoin('mining_models', 'mining_models.id', 'mining_rentals.model_id')
+      .select([
+        'mining_rentals.id',
+        'mining_rentals.starts_on',
+        'mining_rentals.days',
+        'mining_rentals.hash_rate_ghs',
+        'mining_rentals.electricity_per_day',
+        'mining_models.name',
+        'users.account',
+      ])
+      .where('users.demo', '=', true)
+      .orderBy('mining_rentals.id')
+      .execute();
+    expect(rentals.map((r) => r.name)).toEqual(DEMO_MINING_PLAN.map((p) => p.model));
+    const today = new Date(NOW).toISOString().slice(0, 10);
+    for (const [i, rental] of rentals.entries()) {
+      const startsOn = new Date(rental.starts_on).toISOString().slice(0, 10);
+      expect(startsOn).toBe(
+        new Date(NOW - DEMO_MINING_PLAN[i]!.daysAgo * DAY_MS).toISOString().slice(0, 10),
+      );
+      // Every day from its start to yesterday paid, each by the formula from that day's
+      // stored inputs: hashes a day x reward / (difficulty x 2^32), at the day's price.
+      const payouts = await t.db
+        .selectFrom('mining_payouts')
+        .innerJoin('mining_days', 'mining_days.day', 'mining_payouts.day')
+        .select([
+          'mining_payouts.amount',
+          'mining_days.difficulty',
+          'mining_days.block_reward_sat',
+          'mining_days.btc_price',
+        ])
+        .where('mining_payouts.rental_id', '=', rental.id)
+        .orderBy('mining_payouts.day')
+        .execute();
+      expect(payouts).toHaveLength(DEMO_MINING_PLAN[i]!.daysAgo);
+      for (const p of payouts) {
+        const hashes = BigInt(rental.hash_rate_ghs) * 1_000_000_000n * 86_400n;
+        const gross =
+          (hashes * BigInt(p.block_reward_sat) * BigInt(p.btc_price)) /
+          (BigInt(p.difficulty) * 4_294_967_296n * 100_000_000n);
+        const net = gross - BigInt(rental.electricity_per_day);
+        expect(BigInt(p.amount)).toBe(net > 0n ? net : 0n);
+      }
+    }
+    expect(today > '2026-02-01').toBe(true);
+    const record = await t.app.services.settings.get<{ done: boolean; rentals: number }>(
+      DEMO_MINING_KEY,
+    );
+    expect(record).toMatchObject({ done: true, rentals: DEMO_MINING_PLAN.length });
+
+    // The mining leaderboard of a fresh installation is not empty, and says who is demo.
+    const rank = await t.call<{ list: { nickname: string; demo: boolean }[] }>(
+      '/api/user/minerrank',
+      { lang: 'en' },
+    );
+    expect(rank.code).toBe(1);
+    expect(rank.data!.list.length).toBeGreaterThan(0);
+    for (const entry of rank.data!.list) {
+      expect(entry).toMatchObject({
+        demo: true,
+        nickname: expect.stringMatching(/^Demo investor \d$/),
+      });
     }
   });
 

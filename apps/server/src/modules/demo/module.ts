@@ -6,11 +6,11 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { marketDataAt, type FeedSettings } from '../market/market-data.service.ts';
 import { robotsAt } from '../robots/past.ts';
 import type { RobotRepository } from '../robots/robot.repository.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { demoAccounts } from '../users/demo-accounts.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { demoRepository } from './demo.repository.ts';
-import { demoService } from './demo.service.ts';
+import { demoService, type DemoMining } from './demo.service.ts';
 
 export function demoModule(deps: {
   db: Db;
@@ -22,6 +22,8 @@ export function demoModule(deps: {
   settings: SettingsRepository;
   users: UserRepository;
   robotRepo: RobotRepository;
+  /** Mining's demo calls; a function, as mining is built after this module. */
+  mining?: () => DemoMining;
 }) {
   const { db, feed, ledger, settings } = deps;
   return demoService({
@@ -31,10 +33,23 @@ export function demoModule(deps: {
     settings,
     accounts: demoAccounts(deps.users),
     exclusively: demoRepository(db).exclusively,
+    ...(deps.mining ? { mining: lazyMining(deps.mining) } : {}),
     robotsAt: (clock, log) =>
       robotsAt(
         { repo: deps.robotRepo, ledger, settings },
         { clock, marketData: marketDataAt(feed, db, clock), log },
       ),
   });
+}
+
+/** Mining's demo calls, looked up when first used (after app.ts has built mining). */
+function lazyMining(get: () => DemoMining): DemoMining {
+  return {
+    get source() {
+      return get().source;
+    },
+    rentOf: (model, days) => get().rentOf(model, days),
+    rentAt: (at, userId, modelId, days) => get().rentAt(at, userId, modelId, days),
+    payDue: () => get().payDue(),
+  };
 }

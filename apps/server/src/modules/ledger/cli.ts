@@ -1,29 +1,15 @@
-// Operator commands for the ledger: the audit (`npm run audit`) and balance adjustments,
-// which are documented entry kinds carrying the operator's id and a reason.
+// Operator commands for the ledger: balance adjustments, documented entry kinds carrying
+// the operator's id and a reason. The audit (`ledger:audit`, `npm run audit`) is composed
+// at the top, in ../../cli-runner.ts with ../../audit.ts.
 import { randomUUID } from 'node:crypto';
 import { formatAmount, parseAmount } from '@olive/protocol';
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
-import { custodyCheckFor } from '../wallet/custody.ts';
-import { auditRepository } from './audit.repository.ts';
-import { auditService } from './audit.service.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 import { ledgerService } from './ledger.service.ts';
 
 export const ledgerCommands: Record<string, Command> = {
-  'ledger:audit': {
-    summary: 'Recompute every balance from postings and check every ledger invariant',
-    flags: [],
-    run: async ({ database, config }) => {
-      const report = await auditService(auditRepository(database.db)).run();
-      // The chain side of custody (wallet module): the ledger's custody against on-chain USDT.
-      const { networks: _figures, ...custody } = await custodyCheckFor(database.db, config);
-      report.checks.push(custody);
-      report.ok = report.ok && custody.ok;
-      return { result: report, exitCode: report.ok ? 0 : 1 };
-    },
-  },
   'ledger:adjust': {
     summary:
       'Credit or debit a user balance: --user <id> --amount <USDT, a debit as --amount=-2.5> --reason <why> --operator <id> [--key <idempotency key>]',
@@ -36,7 +22,7 @@ export const ledgerCommands: Record<string, Command> = {
       if (!reason) throw new UsageError('--reason is required');
       let amount: bigint;
       try {
-        amount = parseAmount(required(flags, 'amount'));
+        amount = parseAmount(required(flags, 'amount'), { signed: true });
       } catch {
         throw new UsageError('--amount must be a signed decimal with at most 8 decimals');
       }

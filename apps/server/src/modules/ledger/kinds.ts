@@ -9,6 +9,9 @@ export const USER_ACCOUNT_KINDS = [
   'robot_principal', // principal inside a robot (subkey: robot id)
   'robot_pnl', // a robot's realised profit not yet settled to the balance (subkey: robot id)
   'mining', // mining earnings held on a rental until moved to the balance (subkey: rental id)
+  // Referral commissions on a fee that can still be refunded (a withdrawal not yet
+  // confirmed): no spending or withdrawal kind touches it (decision 138).
+  'commission_pending',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
@@ -116,6 +119,9 @@ export const ENTRY_KINDS = {
     operator: false,
   },
   performance_fee: { accounts: ['robot_pnl', 'fee_revenue'], earning: true, operator: false },
+  // Copy trading (issue 32, decision 150): a copier pays the leader the agreed share of
+  // profit above the copier's high-water mark, from the balance the settlement just paid.
+  robot_profit_share: { accounts: ['available'], earning: true, operator: false },
   // Mining (issue 7): rent paid up front, daily payouts from the payout account.
   mining_rent: { accounts: ['available', 'mining_revenue'], earning: false, operator: false },
   mining_payout: {
@@ -128,7 +134,26 @@ export const ENTRY_KINDS = {
   mining_margin: { accounts: ['available', 'mining_margin'], earning: false, operator: false },
   // Team: a share of fees the platform collected, never of principal.
   commission: { accounts: ['commission_expense', 'available'], earning: true, operator: false },
-  // A commission taken back because its fee was refunded (at most the upline's balance).
+  // A commission on a fee that can still be refunded: held apart until the fee is final.
+  commission_pending: {
+    accounts: ['commission_expense', 'commission_pending'],
+    earning: true,
+    operator: false,
+  },
+  // The fee became final (the withdrawal confirmed): the pending commission is the upline's.
+  commission_release: {
+    accounts: ['commission_pending', 'available'],
+    earning: true,
+    operator: false,
+  },
+  // The fee was refunded (rejected or failed withdrawal): the pending commission goes back.
+  commission_cancel: {
+    accounts: ['commission_pending', 'commission_expense'],
+    earning: true,
+    operator: false,
+  },
+  // Before decision 138: a commission paid at once taken back because its fee was refunded
+  // (at most the upline's balance). Only commissions paid before migration 0130 still use it.
   commission_reversal: {
     accounts: ['available', 'commission_expense'],
     earning: true,
@@ -146,6 +171,8 @@ export const ENTRY_KIND_NAMES = Object.keys(ENTRY_KINDS) as EntryKind[];
 export const isEntryKind = (kind: string): kind is EntryKind => Object.hasOwn(ENTRY_KINDS, kind);
 
 export const EARNING_KINDS = ENTRY_KIND_NAMES.filter((k) => ENTRY_KINDS[k].earning);
+/** Money that is not earned yet: earnings count it when it reaches the balance. */
+export const UNEARNED_ACCOUNT_KINDS: readonly UserAccountKind[] = ['commission_pending'];
 
 /** The translation key of an entry kind's description in Fund Details. */
 export const entryDescriptionKey = (kind: string) => `ledger.kind.${kind}`;

@@ -1,5 +1,7 @@
 // What the database itself refuses, with the posting code bypassed: raw SQL that would
-// break a ledger rule must fail whoever sends it.
+// break a ledger rule must fail whoever sends it. Sent as the tables' owner, the role
+// with the most rights short of a superuser: the app's own role may not even try most of
+// it (decision 140, db/roles.test.ts), and setting a sequence is the owner's alone.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
@@ -18,7 +20,7 @@ let depositEntry: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = database.db;
+  db = database.owner;
   const user = await insertUser(db);
   const entry = await ledgerService(ledgerRepository(db)).post({
     kind: 'deposit',

@@ -74,13 +74,20 @@ export function ledgerRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
-    /** The console's dashboard: platform figures from balances and today's postings. */
+    /**
+     * The console's dashboard: platform figures from balances and today's postings. Demo
+     * investors' balances are play money nobody is owed (decision 111d): apart, as proof of
+     * reserves leaves them out.
+     */
     async platformFigures(since: Date) {
       const row = await db
         .selectNoFrom([
           sql<string>`(select coalesce(sum(balance), 0)::text from accounts where user_id is not null)`.as(
-            'liabilities',
+            'user_balances',
           ),
+          // A handful of users, found through users_demo_idx: cheaper than joining every user.
+          sql<string>`(select coalesce(sum(balance), 0)::text from accounts
+                        where user_id in (select id from users where demo))`.as('demo_balances'),
           sql<string>`(select coalesce(-sum(balance), 0)::text from accounts where user_id is null and kind = 'custody')`.as(
             'custody',
           ),
@@ -96,7 +103,8 @@ export function ledgerRepository(db: Db) {
         ])
         .executeTakeFirstOrThrow();
       return {
-        liabilities: BigInt(row.liabilities),
+        liabilities: BigInt(row.user_balances) - BigInt(row.demo_balances),
+        demoBalances: BigInt(row.demo_balances),
         custody: BigInt(row.custody),
         feeTotal: BigInt(row.fee_total),
         feeToday: BigInt(row.fee_today),
@@ -332,7 +340,7 @@ export function ledgerRepository(db: Db) {
       return BigInt(rows[0]?.balance ?? '0');
     },
 
-    async userFigures(userId: string, kinds: readonly string[]) {
+    async userFigures(userId: string, kinds: readonly string[], unearned: readonly string[]) {
       const row = await db
         .selectNoFrom([
           sql<Record<string, string> | null>`(
@@ -347,10 +355,19 @@ export function ledgerRepository(db: Db) {
             join accounts a on a.id = p.account_id
             join journal_entries e on e.id = p.entry_id
             where a.user_id = ${userId} and e.kind = any(${[...kinds]}::text[])
+              and a.kind <> all(${[...unearned]}::text[])
           )`.as('net'),
         ])
         .executeTakeFirstOrThrow();
       return { balances: row.balances ?? {}, net: BigInt(row.net) };
+    },
+
+    /** A user's balance of one account kind (every subkey), unlocked. */
+    async userAccountBalance(userId: string, kind: string) {
+      const { rows } = await sql<{ balance: string }>`
+        select coalesce(sum(balance), 0)::text as balance from accounts
+         where user_id = ${userId} and kind = ${kind}`.execute(db);
+      return BigInt(rows[0]!.balance);
     },
 
     /** One page of the postings on one of the user's accounts, newest first, and the count. */

@@ -9,6 +9,7 @@ import { isTransientError, type Db } from '../../db/database.ts';
 import {
   EARNING_KINDS,
   ENTRY_KINDS,
+  UNEARNED_ACCOUNT_KINDS,
   PLATFORM_ACCOUNTS,
   isEntryKind,
   isPlatformAccountKind,
@@ -434,7 +435,11 @@ export function ledgerService(
 
   /** The user's balances by kind, their total and their earnings (userinfo, Home, Me). */
   async function userBalances(userId: string): Promise<UserBalances> {
-    const { balances, net: earnings } = await repo.userFigures(userId, EARNING_KINDS);
+    const { balances, net: earnings } = await repo.userFigures(
+      userId,
+      EARNING_KINDS,
+      UNEARNED_ACCOUNT_KINDS,
+    );
     const of = (kind: UserAccountKind) => BigInt(balances[kind] ?? '0');
     const figures = {
       available: of('available'),
@@ -662,6 +667,10 @@ export function ledgerService(
      */
     lockedUserBalance: (trx: Db, userId: string, kind: UserAccountKind) =>
       repo.lockedUserBalance(trx, userId, kind),
+
+    /** A user's balance of one account kind, unlocked (e.g. pending commissions). */
+    userAccountBalance: (userId: string, kind: UserAccountKind) =>
+      repo.userAccountBalance(userId, kind),
 
     /** A platform account's balance: the sum of its shards. */
     platformBalance: (kind: PlatformAccountKind, subkey = '') => repo.platformBalance(kind, subkey),

@@ -32,10 +32,8 @@ export const ledgerRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { page: pageText, limit: limitText, kind } = request.body;
+      const { page = 1, limit = 20, kind } = request.body;
       if (kind && !isEntryKind(kind)) throw fieldError('kind');
-      const page = Number(pageText ?? 1);
-      const limit = Number(limitText ?? 20);
       const { records, total } = await ledger.fundLog(request.caller!.userId, {
         page,
         limit,

@@ -2,7 +2,7 @@
 // `source: 'simulated'` makes the apps show the "Demo market data" badge.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MARKET_IDS } from '@olive/market';
-import { callBody } from '@olive/protocol';
+import { callBody, CountField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import { marketOf, type MarketDataService } from './market-data.service.ts';
@@ -66,10 +66,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ marketData: MarketDataSer
           interval: Type.Optional(
             Type.Union([Type.Literal('1m'), Type.Literal('15m'), Type.Literal('1h')]),
           ),
-          // Digits only, 1 to 500: a number type would let "Infinity" through coercion.
-          limit: Type.Optional(
-            Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|[1-4]\\d\\d|500)$' }),
-          ),
+          limit: Type.Optional(CountField({ min: 1, max: 500 })),
         }),
         response: {
           200: envelopeOf(
@@ -83,8 +80,8 @@ export const marketRoutes: FastifyPluginAsyncTypebox<{ marketData: MarketDataSer
       },
     },
     async (request) => {
-      const { market, interval = '15m', limit = '96' } = request.body;
-      return request.ok(await marketData.candles(marketOf(market), interval, Number(limit)));
+      const { market, interval = '15m', limit = 96 } = request.body;
+      return request.ok(await marketData.candles(marketOf(market), interval, limit));
     },
   );
 };

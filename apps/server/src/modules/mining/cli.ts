@@ -2,6 +2,7 @@
 // one (the console's service). Amounts are USDT decimals; hash power in TH/s.
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
+import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
@@ -28,12 +29,8 @@ const MODEL_FLAGS = [
 /** The console's model fields from the flags given (only those given). */
 function modelInput(flags: Record<string, string | undefined>): ModelInput {
   const f = (name: string) => flags[name]?.trim();
-  const int = (name: string) => {
-    const v = f(name);
-    if (v === undefined) return undefined;
-    if (!/^\d{1,9}$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
-    return Number(v);
-  };
+  // Numbers go to the service as typed (not trimmed): it reads them with the one parser.
+  const number = (name: string) => flags[name];
   const enabled = f('enabled');
   if (enabled !== undefined && !['true', 'false'].includes(enabled)) {
     throw new UsageError('--enabled must be true or false');
@@ -41,13 +38,13 @@ function modelInput(flags: Record<string, string | undefined>): ModelInput {
   return {
     name: f('name'),
     algorithm: f('algorithm'),
-    hash_rate_ths: f('hash-rate-ths'),
-    power_w: int('power-w'),
-    price_per_day: f('price-per-day'),
-    electricity_per_day: f('electricity-per-day'),
-    margin_rate: f('margin-rate'),
-    min_days: int('min-days'),
-    stock: int('stock'),
+    hash_rate_ths: number('hash-rate-ths'),
+    power_w: number('power-w'),
+    price_per_day: number('price-per-day'),
+    electricity_per_day: number('electricity-per-day'),
+    margin_rate: number('margin-rate'),
+    min_days: number('min-days'),
+    stock: number('stock'),
     enabled: enabled === undefined ? undefined : enabled === 'true',
   };
 }
@@ -65,7 +62,9 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
           `--stock cannot be below the ${error.params.rented} machines rented now`,
         );
       }
-      throw new UsageError(field ? `--${field} is missing or invalid` : error.key);
+      throw new UsageError(
+        field ? `--${field}: ${translate('en', error.key, error.params)}` : error.key,
+      );
     }
     throw error;
   }

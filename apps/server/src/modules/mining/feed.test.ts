@@ -1,8 +1,13 @@
 // The network feeds: the simulator is deterministic per seed, retargets every 2,016 blocks
 // and drifts upward from early-2026 levels; the mempool.space adapter reads the shapes its
 // API documentation publishes (payloads below are in that documented form).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MempoolMiningFeed, SimulatedMiningFeed, SUBSIDY_SAT, dayText, dayNumber } from './feed.ts';
+
+/** A recorded reply (fixtures/README.md says where each comes from). */
+const recorded = (name: string) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as unknown;
 
 const price = async () => 9_500_000_000_000n; // 95,000 USDT
 
@@ -36,6 +41,34 @@ describe('simulated network', () => {
     // A year later the network is harder, as the real one has been every year.
     expect(difficulties[364]! > (difficulties[0]! * 12n) / 10n).toBe(true);
     expect(difficulties[364]! < difficulties[0]! * 3n).toBe(true);
+  });
+});
+
+describe('simulated epoch', () => {
+  it('counts the period from its blocks: progress grows a day at a time and the date follows', async () => {
+    const feed = new SimulatedMiningFeed({ seed: 20261121, epoch: '2026-01-01' }, price);
+    const first = await feed.day('2026-01-01');
+    // The first day starts a period: nothing found yet, the network 1% ahead of difficulty.
+    expect(first.epoch).toMatchObject({ height: 930_000, progressPct: 0, estChangePct: 1 });
+    const second = (await feed.day('2026-01-02')).epoch!;
+    // About 145 blocks a day (1% faster than 144): about 7.2% of 2,016.
+    expect(second.progressPct).toBeGreaterThan(6.9);
+    expect(second.progressPct).toBeLessThan(7.5);
+    expect(second.height - 930_000).toBe(Math.floor((second.progressPct / 100) * 2016 + 1e-6));
+    // The next adjustment is expected about 13 days on, inside the 14 a period takes.
+    const daysOn = (second.nextAdjustmentAt.getTime() - Date.parse('2026-01-02')) / 86_400_000;
+    expect(daysOn).toBeGreaterThan(12.5);
+    expect(daysOn).toBeLessThan(13.5);
+    // After the retarget, a new period: progress falls back and the difficulty changed.
+    let n = dayNumber('2026-01-02');
+    let epoch = second;
+    while (epoch.progressPct >= second.progressPct) {
+      n += 1;
+      epoch = (await feed.day(dayText(n))).epoch!;
+    }
+    expect(n - dayNumber('2026-01-01')).toBeGreaterThanOrEqual(13);
+    expect(n - dayNumber('2026-01-01')).toBeLessThanOrEqual(15);
+    expect((await feed.day(dayText(n))).difficulty).not.toBe(first.difficulty);
   });
 });
 
@@ -84,6 +117,8 @@ describe('mempool.space adapter', () => {
       btcPrice: price,
       get: async (url) => {
         asked.push(url);
+        if (url.endsWith('/difficulty-adjustment'))
+          return recorded('mempool-difficulty-adjustment');
         return url.includes('hashrate') ? hashrate : rewards;
       },
     });
@@ -91,6 +126,7 @@ describe('mempool.space adapter', () => {
     expect(asked).toEqual([
       'https://mempool.example/api/v1/mining/hashrate/3d',
       'https://mempool.example/api/v1/mining/reward-stats/144',
+      'https://mempool.example/api/v1/difficulty-adjustment',
     ]);
     expect(day).toEqual({
       difficulty: 31_251_101_365_711n,
@@ -99,7 +135,49 @@ describe('mempool.space adapter', () => {
       blockRewardSat: SUBSIDY_SAT + 13_117_482n,
       btcPrice: 9_500_000_000_000n,
       source: 'mempool',
+      // The tip is the next retarget's height less the blocks remaining (876,960 - 1,361);
+      // 655 of 2,016 blocks found; +0.78% expected on 2024-12-29 at 23:27:08 UTC.
+      epoch: {
+        height: 875_599,
+        progressPct: 32.49,
+        estChangePct: 0.78,
+        nextAdjustmentAt: new Date('2024-12-29T23:27:08.279Z'),
+      },
     });
+  });
+
+  it('takes the subsidy at the tip: halved past block 1,050,000', async () => {
+    const feed = new MempoolMiningFeed({
+      baseUrl: 'https://mempool.example',
+      btcPrice: price,
+      get: async (url) => {
+        if (url.endsWith('/difficulty-adjustment')) {
+          return {
+            ...(recorded('mempool-difficulty-adjustment') as object),
+            nextRetargetHeight: 1_050_336,
+            remainingBlocks: 300,
+          };
+        }
+        return url.includes('hashrate') ? hashrate : rewards;
+      },
+    });
+    const day = await feed.day('2028-05-01');
+    expect(day.epoch?.height).toBe(1_050_036);
+    expect(day.blockRewardSat).toBe(156_250_000n + 13_117_482n);
+  });
+
+  it('keeps the day without an epoch when the difficulty-adjustment reply is unusable', async () => {
+    const feed = new MempoolMiningFeed({
+      baseUrl: 'https://mempool.example',
+      btcPrice: price,
+      get: async (url) => {
+        if (url.endsWith('/difficulty-adjustment')) return { progressPercent: 'soon' };
+        return url.includes('hashrate') ? hashrate : rewards;
+      },
+    });
+    const day = await feed.day('2026-03-01');
+    expect(day.epoch).toBeUndefined();
+    expect(day.blockRewardSat).toBe(SUBSIDY_SAT + 13_117_482n);
   });
 
   it('refuses a reply without a difficulty rather than pay from a guess', async () => {

@@ -14,13 +14,39 @@ export interface MiningDayInputs {
   /** BTC/USDT in 10^-8 USDT per BTC. */
   btcPrice: bigint;
   source: 'simulated' | 'mempool';
+  /** The network's difficulty period as the source saw it that day (absent: not known). */
+  epoch?: EpochState;
+}
+
+/**
+ * Where the network stands in its 2,016-block difficulty period: estimated, as mempool.space
+ * does, from the blocks of the current period so far (their average time against 10 minutes).
+ */
+export interface EpochState {
+  /** Block height (the chain's tip). */
+  height: number;
+  /** Share of the current period's 2,016 blocks found, 0-100. */
+  progressPct: number;
+  /** Expected change of difficulty at the next adjustment, in percent. */
+  estChangePct: number;
+  /** Expected time of the next adjustment. */
+  nextAdjustmentAt: Date;
 }
 
 export interface MiningDataFeed {
   readonly source: 'simulated' | 'mempool';
+  /** True when `day()` can give any past day as it was (the simulator), not only today. */
+  readonly historical?: boolean;
   /** The inputs of a UTC day (YYYY-MM-DD). */
   day(day: string): Promise<MiningDayInputs>;
 }
+
+/** Blocks between difficulty adjustments, and between halvings of the subsidy. */
+export const EPOCH_BLOCKS = 2016;
+export const HALVING_BLOCKS = 210_000;
+/** The subsidy at a height: 50 BTC halved every 210,000 blocks, in satoshi. */
+export const subsidyAt = (height: number) =>
+  5_000_000_000n >> BigInt(Math.floor(height / HALVING_BLOCKS));
 
 /** BTC/USDT for a day from the market feed (10^-8 USDT per BTC). */
 export type BtcPriceOf = (day: string) => Promise<bigint>;
@@ -76,6 +102,8 @@ export interface SimulatorSettings {
   epoch: string;
   /** Difficulty on the epoch: 148.2 T, the network's level at the turn of 2026. */
   startDifficulty?: number;
+  /** Block height on the epoch: about 930,000 at the turn of 2026. */
+  startHeight?: number;
   /** Mean daily growth of hash rate (log): 0.0006 is about +25% a year (2025: about +35%). */
   drift?: number;
   /** Daily volatility of hash rate (log); the network's block luck is not modelled. */
@@ -90,9 +118,24 @@ export interface SimulatorSettings {
  */
 export class SimulatedMiningFeed implements MiningDataFeed {
   readonly source = 'simulated' as const;
-  private readonly days: { difficulty: number; hashrate: number; feeSat: number }[] = [];
+  readonly historical = true;
+  private readonly days: {
+    difficulty: number;
+    hashrate: number;
+    feeSat: number;
+    /** Blocks mined since the epoch, and the period's blocks and seconds, at the day's start. */
+    mined: number;
+    blocks: number;
+    seconds: number;
+  }[] = [];
   private readonly next: () => number;
-  private state: { difficulty: number; hashrate: number; blocks: number; seconds: number };
+  private state: {
+    difficulty: number;
+    hashrate: number;
+    blocks: number;
+    seconds: number;
+    mined: number;
+  };
 
   constructor(
     private readonly settings: SimulatorSettings,
@@ -102,7 +145,7 @@ export class SimulatedMiningFeed implements MiningDataFeed {
     const difficulty = settings.startDifficulty ?? 148.2e12;
     // Start with the network 1% ahead of its difficulty, as it usually is between retargets.
     const hashrate = ((difficulty * 2 ** 32) / 600) * 1.01;
-    this.state = { difficulty, hashrate, blocks: 0, seconds: 0 };
+    this.state = { difficulty, hashrate, blocks: 0, seconds: 0, mined: 0 };
   }
 
   private gaussian() {
@@ -118,7 +161,14 @@ export class SimulatedMiningFeed implements MiningDataFeed {
     while (this.days.length <= n) {
       const s = this.state;
       const feeSat = 2_000_000 + Math.floor(this.next() * 3_000_000); // 0.02-0.05 BTC a block
-      this.days.push({ difficulty: s.difficulty, hashrate: s.hashrate, feeSat });
+      this.days.push({
+        difficulty: s.difficulty,
+        hashrate: s.hashrate,
+        feeSat,
+        mined: s.mined,
+        blocks: s.blocks,
+        seconds: s.seconds,
+      });
       // The day's blocks; a retarget happens inside the day when the period completes.
       let remaining = 86_400;
       while (remaining > 0) {
@@ -126,11 +176,13 @@ export class SimulatedMiningFeed implements MiningDataFeed {
         const toRetarget = (2016 - s.blocks) / rate;
         if (toRetarget > remaining) {
           s.blocks += rate * remaining;
+          s.mined += rate * remaining;
           s.seconds += remaining;
           remaining = 0;
         } else {
           s.seconds += toRetarget;
           remaining -= toRetarget;
+          s.mined += 2016 - s.blocks;
           const factor = Math.min(4, Math.max(0.25, (2016 * 600) / s.seconds));
           s.difficulty = Math.round(s.difficulty * factor);
           s.blocks = 0;
@@ -145,12 +197,29 @@ export class SimulatedMiningFeed implements MiningDataFeed {
   async day(day: string): Promise<MiningDayInputs> {
     const n = Math.max(0, dayNumber(day) - dayNumber(this.settings.epoch));
     const figures = this.network(n);
+    const height = Math.floor((this.settings.startHeight ?? 930_000) + figures.mined);
+    // The period's blocks so far at 10 minutes each against the time they took; before the
+    // first block of a period, the hash rate against difficulty says the same.
+    const blockSeconds =
+      figures.blocks >= 1
+        ? figures.seconds / figures.blocks
+        : (figures.difficulty * 2 ** 32) / figures.hashrate;
+    const factor = Math.min(4, Math.max(0.25, 600 / blockSeconds));
+    const start = dayNumber(this.settings.epoch) + n;
     return {
       difficulty: BigInt(Math.round(figures.difficulty)),
       networkHashrate: BigInt(Math.round(figures.hashrate)),
-      blockRewardSat: SUBSIDY_SAT + BigInt(figures.feeSat),
+      blockRewardSat: subsidyAt(height) + BigInt(figures.feeSat),
       btcPrice: await this.btcPrice(day),
       source: 'simulated',
+      epoch: {
+        height,
+        progressPct: Math.round((figures.blocks / EPOCH_BLOCKS) * 10_000) / 100,
+        estChangePct: Math.round((factor - 1) * 10_000) / 100,
+        nextAdjustmentAt: new Date(
+          start * 86_400_000 + Math.round((EPOCH_BLOCKS - figures.blocks) * blockSeconds * 1000),
+        ),
+      },
     };
   }
 }
@@ -169,6 +238,16 @@ interface RewardStatsReply {
   totalTx: string | number;
 }
 
+/** mempool.space's /api/v1/difficulty-adjustment (its published shape; fields read here). */
+interface DifficultyAdjustmentReply {
+  progressPercent: number;
+  difficultyChange: number;
+  /** Milliseconds since 1970. */
+  estimatedRetargetDate: number;
+  remainingBlocks: number;
+  nextRetargetHeight: number;
+}
+
 export type HttpGet = (url: string) => Promise<unknown>;
 
 const fetchJson: HttpGet = async (url) => {
@@ -179,8 +258,10 @@ const fetchJson: HttpGet = async (url) => {
 
 /**
  * Production: mempool.space's /api/v1/mining/hashrate/3d (current difficulty and hash
- * rate) and /api/v1/mining/reward-stats/144 (the last day's fees, averaged per block).
- * Called once per day; the day's row is then stored and never asked again.
+ * rate), /api/v1/mining/reward-stats/144 (the last day's fees, averaged per block) and
+ * /api/v1/difficulty-adjustment (tip height, the period's progress, the expected change and
+ * date of the next adjustment, estimated from the period's block times). Called once per
+ * day; the day's row is then stored and never asked again.
  */
 export class MempoolMiningFeed implements MiningDataFeed {
   readonly source = 'mempool' as const;
@@ -190,10 +271,11 @@ export class MempoolMiningFeed implements MiningDataFeed {
   async day(day: string): Promise<MiningDayInputs> {
     const get = this.options.get ?? fetchJson;
     const base = this.options.baseUrl.replace(/\/$/, '');
-    const [hashrate, rewards] = (await Promise.all([
+    const [hashrate, rewards, adjustment] = (await Promise.all([
       get(`${base}/api/v1/mining/hashrate/3d`),
       get(`${base}/api/v1/mining/reward-stats/144`),
-    ])) as [HashrateReply, RewardStatsReply];
+      get(`${base}/api/v1/difficulty-adjustment`),
+    ])) as [HashrateReply, RewardStatsReply, DifficultyAdjustmentReply];
     const difficulty = hashrate.currentDifficulty ?? hashrate.difficulty?.at(-1)?.difficulty;
     if (!difficulty || !Number.isFinite(difficulty) || difficulty <= 0) {
       throw new Error('mempool: no current difficulty in the hashrate reply');
@@ -201,12 +283,40 @@ export class MempoolMiningFeed implements MiningDataFeed {
     const blocks = rewards.endBlock - rewards.startBlock + 1;
     const totalFee = BigInt(String(rewards.totalFee));
     if (!(blocks > 0) || totalFee < 0n) throw new Error('mempool: bad reward-stats reply');
+    const epoch = epochOf(adjustment);
     return {
       difficulty: BigInt(Math.round(difficulty)),
       networkHashrate: BigInt(Math.round(hashrate.currentHashrate ?? 0)),
-      blockRewardSat: SUBSIDY_SAT + totalFee / BigInt(blocks),
+      // The subsidy at the tip (halved every 210,000 blocks) plus the fees per block.
+      blockRewardSat: (epoch ? subsidyAt(epoch.height) : SUBSIDY_SAT) + totalFee / BigInt(blocks),
       btcPrice: await this.options.btcPrice(day),
       source: 'mempool',
+      ...(epoch ? { epoch } : {}),
     };
   }
+}
+
+/** The epoch from a difficulty-adjustment reply; undefined when a field is missing or absurd. */
+function epochOf(reply: DifficultyAdjustmentReply | null | undefined): EpochState | undefined {
+  if (!reply || typeof reply !== 'object') return undefined;
+  const { progressPercent, difficultyChange, estimatedRetargetDate } = reply;
+  const height = reply.nextRetargetHeight - reply.remainingBlocks;
+  const fine = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+  if (
+    !fine(progressPercent) ||
+    progressPercent < 0 ||
+    progressPercent > 100 ||
+    !fine(difficultyChange) ||
+    !fine(estimatedRetargetDate) ||
+    !Number.isInteger(height) ||
+    height <= 0
+  ) {
+    return undefined;
+  }
+  return {
+    height,
+    progressPct: Math.round(progressPercent * 100) / 100,
+    estChangePct: Math.round(difficultyChange * 100) / 100,
+    nextAdjustmentAt: new Date(estimatedRetargetDate),
+  };
 }

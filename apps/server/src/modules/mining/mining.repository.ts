@@ -47,7 +47,19 @@ export interface DayRow {
   block_reward_sat: string;
   btc_price: string;
   source: string;
+  /** The network's period that day, as the source gave it (null: not given). */
+  height: number | null;
+  epoch_progress_pct: string | null;
+  est_change_pct: string | null;
+  next_adjustment_at: Date | null;
 }
+
+const dayColumns = sql`
+  day::text as day, difficulty::text as difficulty, network_hashrate::text as network_hashrate,
+  block_reward_sat::text as block_reward_sat, btc_price::text as btc_price, source, height,
+  epoch_progress_pct::text as epoch_progress_pct, est_change_pct::text as est_change_pct,
+  next_adjustment_at
+`;
 
 const rentalColumns = sql`
   r.id::text as id, r.user_id::text as user_id, r.model_id::text as model_id,
@@ -58,6 +70,17 @@ const rentalColumns = sql`
   coalesce((select sum(p.amount) from mining_payouts p where p.rental_id = r.id), 0)::text
     as cumulative,
   (select count(*) from mining_payouts p where p.rental_id = r.id)::integer as paid_days
+`;
+
+/**
+ * Terms someone paid for (decision 138): joined to the ledger entry that paid them, of a
+ * rent kind and about that rental. A term inserted without its payment is never paid out.
+ */
+const paidTerms = sql`
+  mining_payments t
+  join journal_entries pe
+    on pe.id = t.entry_id and pe.kind in ('mining_rent', 'mining_margin')
+   and pe.reference = 'mining:rental:' || t.rental_id
 `;
 
 const modelColumns = sql`
@@ -104,13 +127,17 @@ export function miningRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Active rentals, customers' apart from the demo investors'. */
     async activeRentals() {
-      const row = await db
+      const rows = await db
         .selectFrom('mining_rentals')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .innerJoin('users', 'users.id', 'mining_rentals.user_id')
+        .select(['users.demo', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('mining_rentals.status', '=', 'active')
+        .groupBy('users.demo')
+        .execute();
+      const count = (demo: boolean) => Number(rows.find((r) => r.demo === demo)?.n ?? 0);
+      return { customers: count(false), demo: count(true) };
     },
 
     async models(options: { enabledOnly: boolean }) {
@@ -208,14 +235,16 @@ export function miningRepository(db: Db) {
         days: number;
         amount: bigint;
         margin: bigint;
+        /** The ledger entry that paid for it (its rent, or its margin when that is all). */
+        entry_id: string;
       },
     ) {
       await sql`
         insert into mining_payments (rental_id, user_id, kind, days, amount, margin, starts_on,
-          ends_on, hash_rate_ghs, electricity_per_day)
+          ends_on, hash_rate_ghs, electricity_per_day, entry_id)
         select r.id, r.user_id, ${p.kind}, ${p.days}, ${p.amount}, ${p.margin},
                ${p.starts_on}::date, ${p.starts_on}::date + ${p.days}::integer, r.hash_rate_ghs,
-               r.electricity_per_day
+               r.electricity_per_day, ${p.entry_id}
         from mining_rentals r where r.id = ${p.rental_id}
       `.execute(q);
     },
@@ -252,14 +281,21 @@ export function miningRepository(db: Db) {
           gross: string;
           electricity: string;
           amount: string;
+          forecast_amount: string | null;
         }
       >`
         select p.day::text as day, d.difficulty::text as difficulty,
                d.network_hashrate::text as network_hashrate,
                d.block_reward_sat::text as block_reward_sat, d.btc_price::text as btc_price,
                d.source, p.hash_rate_ghs::text as hash_rate_ghs, p.output_sat::text as output_sat,
-               p.gross::text as gross, p.electricity::text as electricity, p.amount::text as amount
+               p.gross::text as gross, p.electricity::text as electricity, p.amount::text as amount,
+               d.height, d.epoch_progress_pct::text as epoch_progress_pct,
+               d.est_change_pct::text as est_change_pct, d.next_adjustment_at,
+               f.amounts[p.day - f.starts_on + 1]::text as forecast_amount
         from mining_payouts p join mining_days d on d.day = p.day
+        left join mining_term_forecasts f
+          on f.rental_id = p.rental_id and f.starts_on <= p.day
+         and p.day < f.starts_on + cardinality(f.amounts)
         where p.rental_id = ${rentalId} order by p.day
       `.execute(db);
       return rows;
@@ -306,21 +342,61 @@ export function miningRepository(db: Db) {
 
     async day(q: Db, day: string) {
       const { rows } = await sql<DayRow>`
-        select day::text as day, difficulty::text as difficulty,
-               network_hashrate::text as network_hashrate,
-               block_reward_sat::text as block_reward_sat, btc_price::text as btc_price, source
-        from mining_days where day = ${day}
+        select ${dayColumns} from mining_days where day = ${day}
       `.execute(q);
       return rows[0] ?? null;
+    },
+
+    /** Stored days from `from` to `to` (inclusive), oldest first. */
+    async days(from: string, to: string) {
+      const { rows } = await sql<DayRow>`
+        select ${dayColumns} from mining_days where day between ${from} and ${to} order by day
+      `.execute(db);
+      return rows;
+    },
+
+    /** A term's forecast, made when it was paid for; never changed (append-only). */
+    async insertForecast(
+      q: Db,
+      f: {
+        rental_id: string;
+        starts_on: string;
+        basis_day: string;
+        difficulty_change_bps: number;
+        amounts: bigint[];
+      },
+    ) {
+      await sql`
+        insert into mining_term_forecasts (rental_id, starts_on, basis_day,
+          difficulty_change_bps, amounts)
+        values (${f.rental_id}, ${f.starts_on}, ${f.basis_day}, ${f.difficulty_change_bps},
+          ${f.amounts.map(String)}::bigint[])
+      `.execute(q);
+    },
+
+    /**
+     * The stored forecast of one day of a rental (null: the term covering it has none), and
+     * the sum of the stored forecasts over the days paid so far.
+     */
+    async forecastOf(rentalId: string, day: string) {
+      const { rows } = await sql<{ amount: string | null }>`
+        select f.amounts[${day}::date - f.starts_on + 1]::text as amount
+        from mining_term_forecasts f
+        where f.rental_id = ${rentalId} and f.starts_on <= ${day}::date
+          and ${day}::date < f.starts_on + cardinality(f.amounts)
+      `.execute(db);
+      return rows[0]?.amount ?? null;
     },
 
     /** Stores a day's inputs unless stored already (first writer wins; never rewritten). */
     async storeDay(day: string, inputs: MiningDayInputs) {
       await sql`
         insert into mining_days (day, difficulty, network_hashrate, block_reward_sat, btc_price,
-          source)
+          source, height, epoch_progress_pct, est_change_pct, next_adjustment_at)
         values (${day}, ${inputs.difficulty.toString()}, ${inputs.networkHashrate.toString()},
-          ${inputs.blockRewardSat}, ${inputs.btcPrice}, ${inputs.source})
+          ${inputs.blockRewardSat}, ${inputs.btcPrice}, ${inputs.source},
+          ${inputs.epoch?.height ?? null}, ${inputs.epoch?.progressPct ?? null},
+          ${inputs.epoch?.estChangePct ?? null}, ${inputs.epoch?.nextAdjustmentAt ?? null})
         on conflict (day) do nothing
       `.execute(db);
       return (await this.day(db, day))!;
@@ -367,8 +443,8 @@ export function miningRepository(db: Db) {
     /**
      * Claims the day's run (null when a run has paid it already), then stores the day's
      * rates: the formula worked out once per distinct hash rate and electricity among the
-     * terms covering the day (a handful: rentals copy their model's), in exact numeric, less
-     * electricity, never below zero. Returns how many rentals the day covers.
+     * paid terms covering the day (a handful: rentals copy their model's), in exact numeric,
+     * less electricity, never below zero. Returns how many paid rentals the day covers.
      */
     async claimRun(q: Db, day: string): Promise<number | null> {
       const { rows } = await sql<{ day: string }>`
@@ -379,7 +455,7 @@ export function miningRepository(db: Db) {
       const counted = await sql<{ rentals: number }>`
         with h as (
           select t.hash_rate_ghs, t.electricity_per_day, count(*) as rentals
-          from mining_payments t
+          from ${paidTerms}
           where t.starts_on <= ${day}::date and t.ends_on > ${day}::date
           group by t.hash_rate_ghs, t.electricity_per_day
         ), stored as (
@@ -407,13 +483,13 @@ export function miningRepository(db: Db) {
     },
 
     /**
-     * The claimed day's credits: each renter's rentals' payouts summed, for the ledger to
-     * post in the database (ledger.postCredits). Renters whose day paid zero are left out.
+     * The claimed day's credits: each renter's paid rentals' payouts summed, for the ledger
+     * to post in the database (ledger.postCredits). Renters whose day paid zero are left out.
      */
     dayCredits(day: string) {
       return sql`
         select t.user_id, sum(k.amount)::bigint as amount
-        from mining_payments t
+        from ${paidTerms}
         join mining_day_rates k
           on k.day = ${day}::date and k.hash_rate_ghs = t.hash_rate_ghs
          and k.electricity_per_day = t.electricity_per_day
@@ -428,6 +504,112 @@ export function miningRepository(db: Db) {
         update mining_payout_runs set rentals = ${rentals}, total = ${total}, paid_at = now()
         where day = ${day}
       `.execute(q);
+    },
+
+    // --- the audit (npm run audit), inside one read-only snapshot ---
+    snapshot<T>(run: (q: Db) => Promise<T>): Promise<T> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (q) => {
+          // Whole-table reads: hash joins, never a nested loop over 750,000 terms.
+          await sql`set local enable_nestloop = off`.execute(q);
+          return run(q);
+        });
+    },
+
+    /**
+     * Rentals with a term that names no payment of that rental, or whose terms add up to
+     * something else than the ledger took from the renter for it (rent and margin entries
+     * of `mining:rental:<id>`). A sample, and how many.
+     */
+    async unpaidTerms(q: Db, sample: number) {
+      const { rows } = await sql<{
+        rental_id: string;
+        user_id: string;
+        owed: string;
+        paid: string;
+        unpaid_terms: string;
+        n: string;
+      }>`
+        with terms as (
+          select t.rental_id, min(t.user_id) as user_id, sum(t.amount) as owed,
+                 count(*) filter (where pe.id is null) as unpaid_terms
+            from mining_payments t
+            left join journal_entries pe
+              on pe.id = t.entry_id and pe.kind in ('mining_rent', 'mining_margin')
+             and pe.reference = 'mining:rental:' || t.rental_id
+           group by t.rental_id
+        ), paid as (
+          select e.reference, -sum(p.amount) as paid
+            from journal_entries e
+            join postings p on p.entry_id = e.id
+            join accounts a on a.id = p.account_id and a.user_id is not null
+           where e.kind in ('mining_rent', 'mining_margin')
+           group by e.reference
+        )
+        select t.rental_id::text, t.user_id::text, t.owed::text,
+               coalesce(p.paid, 0)::text as paid, t.unpaid_terms::text,
+               count(*) over ()::text as n
+          from terms t
+          left join paid p on p.reference = 'mining:rental:' || t.rental_id
+         where t.unpaid_terms > 0 or coalesce(p.paid, 0) <> t.owed
+         order by t.rental_id limit ${sample}`.execute(q);
+      return rows;
+    },
+
+    /**
+     * Days whose payout entry paid another total than the paid terms covering the day
+     * earn at the day's rates. Covering terms are counted per (hash rate, electricity)
+     * from where terms start and end, so the check reads each term once, not once a day.
+     */
+    async payoutsBeyondPaidTerms(q: Db, sample: number) {
+      const { rows } = await sql<{ day: string; paid: string; earned: string; n: string }>`
+        with paid_terms as (
+          select t.starts_on, t.ends_on, t.hash_rate_ghs, t.electricity_per_day
+            from ${paidTerms}
+        ), steps as (
+          select hash_rate_ghs, electricity_per_day, d, sum(delta) as delta from (
+            select hash_rate_ghs, electricity_per_day, starts_on as d, 1 as delta from paid_terms
+            union all
+            select hash_rate_ghs, electricity_per_day, ends_on, -1 from paid_terms
+          ) e group by 1, 2, 3
+        ), covering as (
+          select hash_rate_ghs, electricity_per_day, d as since,
+                 lead(d) over w as until, sum(delta) over w as terms
+            from steps
+          window w as (partition by hash_rate_ghs, electricity_per_day order by d)
+        ), earned as (
+          select k.day, sum(k.amount * c.terms) as total
+            from mining_day_rates k
+            join covering c
+              on c.hash_rate_ghs = k.hash_rate_ghs
+             and c.electricity_per_day = k.electricity_per_day
+             and c.since <= k.day and (c.until is null or k.day < c.until)
+           group by k.day
+        ), paid as (
+          select u.day, coalesce(-sum(p.amount), 0) as total
+            from mining_payout_runs u
+            left join journal_entries e on e.idempotency_key = 'mining:payout:' || u.day::text
+            left join postings p on p.entry_id = e.id
+             and p.account_id in (select id from accounts
+                                   where user_id is null and kind = 'mining_payout')
+           group by u.day
+        )
+        select p.day::text as day, p.total::text as paid, coalesce(x.total, 0)::text as earned,
+               count(*) over ()::text as n
+          from paid p left join earned x on x.day = p.day
+         where p.total <> coalesce(x.total, 0)
+         order by p.day limit ${sample}`.execute(q);
+      return rows;
+    },
+
+    async termCounts(q: Db) {
+      const { rows } = await sql<{ terms: string; days: string }>`
+        select (select count(*) from mining_payments)::text as terms,
+               (select count(*) from mining_payout_runs)::text as days`.execute(q);
+      return rows[0]!;
     },
 
     /** Active rentals whose last day is before `today` (due to renew or expire). */
@@ -475,10 +657,11 @@ export function miningRepository(db: Db) {
       const { rows } = await sql<{
         nickname: string;
         account: string;
+        demo: boolean;
         total: string;
         hash_rate_ghs: string;
       }>`
-        select u.nickname, u.account, t.total::text as total,
+        select u.nickname, u.account, u.demo, t.total::text as total,
                coalesce((select sum(r.hash_rate_ghs) from mining_rentals r
                          where r.user_id = t.user_id and r.status = 'active'), 0)::text
                  as hash_rate_ghs

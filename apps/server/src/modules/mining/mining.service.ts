@@ -6,9 +6,9 @@
 //   active -> expired (at the end date, unless auto-renew renews it)
 import { displayName } from '../users/display-name.ts';
 import { sql } from 'kysely';
-import { formatAmount } from '@olive/protocol';
+import { countRefusal, formatAmount } from '@olive/protocol';
 import type { Db } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import {
   InsufficientBalanceError,
@@ -18,13 +18,15 @@ import {
   type LedgerService,
 } from '../ledger/ledger.service.ts';
 import { dailyOutput, dayNumber, dayText, type MiningDataFeed } from './feed.ts';
+import { FAN_BPS, halvingDays, termForecast } from './forecast.ts';
 import type { DayRow, MiningRepository, ModelRow, RentalRow } from './mining.repository.ts';
 
 export const RENTAL_STATUSES = ['active', 'expired'] as const;
 export const MINER_ACTIONS = ['renew', 'auto_renew_on', 'auto_renew_off'] as const;
 export type MinerAction = (typeof MINER_ACTIONS)[number];
 export const RANK_PERIODS = ['all', '7d', '30d'] as const;
-const MAX_DAYS = 3650;
+/** The longest rental or renewal, in days. */
+export const MAX_RENTAL_DAYS = 3650;
 /** At most this many missed days are caught up in one run (a month-long outage). */
 const MAX_CATCH_UP_DAYS = 62;
 
@@ -41,12 +43,32 @@ export function thsText(ghs: bigint | string): string {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+/** Days of hashprice history shown (today included). */
+export const HASHPRICE_HISTORY_DAYS = 30;
+/** Minutes past midnight UTC the payout job first runs (its cron: `5 * * * *`). */
+const PAYOUT_MINUTE = 5;
 
-function daysOf(text: string, field = 'days') {
-  if (!/^\d{1,5}$/.test(text.trim())) throw fieldError(field, 'mining.days_invalid');
-  const days = Number(text.trim());
-  if (days < 1 || days > MAX_DAYS) throw fieldError(field, 'mining.days_invalid');
-  return days;
+/** Satoshi as BTC with 8 decimals. */
+const btcText = (sat: bigint) => formatAmount(sat);
+/** Ceiling division of positive integers. */
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** USDT per TH/s per day from a day's inputs: the formula at 1 TH/s, before electricity. */
+export function hashpriceOf(day: Pick<DayRow, 'difficulty' | 'block_reward_sat' | 'btc_price'>) {
+  return dailyOutput({
+    hashRateGhs: 1000n,
+    difficulty: BigInt(day.difficulty),
+    blockRewardSat: BigInt(day.block_reward_sat),
+    btcPrice: BigInt(day.btc_price),
+    electricity: 0n,
+  }).gross;
+}
+
+/** Days as the route read them (a number) or as a caller wrote them, by the one parser. */
+function daysOf(value: number | string) {
+  const refusal = countRefusal(value, { min: 1, max: MAX_RENTAL_DAYS });
+  if (refusal) throw numberError('days', 'count', refusal);
+  return Number(value);
 }
 
 export function miningService(deps: {
@@ -78,8 +100,58 @@ export function miningService(deps: {
     return { ...out, breakeven };
   }
 
+  /**
+   * What a term of `days` from `day` is expected to do, from the day's stored inputs
+   * (decision 142): the rent, the BTC it would buy today, the BTC the machine is expected to
+   * mine and the net with today's difficulty held, the fan of outcomes, the BTC price at
+   * which the term just pays back, and whether the static break-even is longer than it.
+   */
+  function termView(model: ModelRow, day: DayRow, days: number) {
+    const machine = {
+      hashRateGhs: BigInt(model.hash_rate_ghs),
+      electricity: BigInt(model.electricity_per_day),
+    };
+    const fan = FAN_BPS.map((bps) => ({
+      bps,
+      ...termForecast(day, machine, day.day, days, bps),
+    }));
+    const held = fan[0]!;
+    const rent = BigInt(model.price_per_day) * BigInt(days);
+    const estimate = estimateOf(model, day);
+    const breakevenDays = estimate.amount > 0n ? Number(ceilDiv(rent, estimate.amount)) : null;
+    // The price at which the BTC mined over the term pays its rent and electricity.
+    const costs = rent + machine.electricity * BigInt(days);
+    const btcSat = held.btcSat8 / 100_000_000n;
+    const halving = halvingDays(day, dayNumber(day.day) + days)[0];
+    return {
+      term_days: days,
+      rent: formatAmount(rent),
+      breakeven_days: breakevenDays,
+      breakeven_btc_price:
+        held.btcSat8 > 0n ? formatAmount(ceilDiv(costs * 10n ** 16n, held.btcSat8)) : null,
+      btc_instead: btcText((rent * 100_000_000n) / BigInt(day.btc_price)),
+      est_btc_mined: btcText(btcSat),
+      // What the investor is paid (the net, after electricity) in BTC at today's price: the
+      // like-for-like figure beside btc_instead. The gross mined BTC is not theirs.
+      est_btc_net: btcText(
+        held.netTotal > 0n ? (held.netTotal * 100_000_000n) / BigInt(day.btc_price) : 0n,
+      ),
+      est_gross_total: formatAmount(held.grossTotal),
+      est_electricity_total: formatAmount(machine.electricity * BigInt(days)),
+      est_net_total: formatAmount(held.netTotal),
+      est_result_total: formatAmount(held.netTotal - rent),
+      term_exceeds_breakeven: (breakevenDays === null || breakevenDays > days ? 1 : 0) as 0 | 1,
+      halving_on: halving === undefined ? null : dayText(halving),
+      forecast: fan.map((f) => ({
+        difficulty_change_pct: f.bps / 100,
+        est_net_total: formatAmount(f.netTotal),
+      })),
+    };
+  }
+
   function modelView(model: ModelRow, day: DayRow) {
     const estimate = estimateOf(model, day);
+    const term = termView(model, day, model.min_days);
     return {
       model_id: model.id,
       name: model.name,
@@ -94,8 +166,47 @@ export function miningService(deps: {
       est_gross_output: formatAmount(estimate.gross),
       est_daily_output: formatAmount(estimate.amount),
       est_breakeven_days: estimate.breakeven,
+      hashprice: formatAmount(hashpriceOf(day)),
+      est_net_per_day: formatAmount(estimate.amount),
+      breakeven_btc_price: term.breakeven_btc_price,
+      btc_instead: term.btc_instead,
+      est_btc_mined: term.est_btc_mined,
+      est_btc_net: term.est_btc_net,
+      term_exceeds_breakeven: term.term_exceeds_breakeven,
+      halving_on: term.halving_on,
+      forecast: term.forecast,
       estimate: true as const,
     };
+  }
+
+  /**
+   * Stores a new term's forecast: each day's net with today's inputs held (difficulty, price;
+   * a halving inside the term halves the subsidy), made now and never recomputed.
+   */
+  async function storeForecast(
+    trx: typeof db,
+    basis: DayRow,
+    rental: { id: string; hash_rate_ghs: string; electricity_per_day: string },
+    startsOn: string,
+    days: number,
+  ) {
+    const { daily } = termForecast(
+      basis,
+      {
+        hashRateGhs: BigInt(rental.hash_rate_ghs),
+        electricity: BigInt(rental.electricity_per_day),
+      },
+      startsOn,
+      days,
+      0,
+    );
+    await repo.insertForecast(trx, {
+      rental_id: rental.id,
+      starts_on: startsOn,
+      basis_day: basis.day,
+      difficulty_change_bps: 0,
+      amounts: daily,
+    });
   }
 
   async function rentalView(row: RentalRow) {
@@ -123,6 +234,36 @@ export function miningService(deps: {
     const row = await repo.rental(db, rentalId);
     if (!row || row.user_id !== userId) throw new AppError('mining.rental_not_found');
     return row;
+  }
+
+  /**
+   * Today's accrual of an active rental, as an estimate: the day's output by the formula
+   * at today's inputs (the ones the payout will use once stored), pro rata of the UTC day
+   * gone by; paid in full after the day ends, at the job's first run (about 00:05 UTC).
+   */
+  async function accruing(row: RentalRow) {
+    const now = clock.now();
+    const today = todayOf(now);
+    const none = { accruing_today: '0', accruing_day_estimate: '0', accruing_paid_about: null };
+    if (row.status !== 'active' || row.starts_on > today || row.ends_on <= today) return none;
+    const last = await repo.lastRun(db);
+    if (last && last >= today) return none;
+    const day = await inputs(today);
+    const full = dailyOutput({
+      hashRateGhs: BigInt(row.hash_rate_ghs),
+      difficulty: BigInt(day.difficulty),
+      blockRewardSat: BigInt(day.block_reward_sat),
+      btcPrice: BigInt(day.btc_price),
+      electricity: BigInt(row.electricity_per_day),
+    }).amount;
+    const elapsed = BigInt(now.getTime() - dayNumber(today) * 86_400_000);
+    return {
+      accruing_today: formatAmount((full * elapsed) / 86_400_000n),
+      accruing_day_estimate: formatAmount(full),
+      accruing_paid_about: iso(
+        new Date((dayNumber(today) + 1) * 86_400_000 + PAYOUT_MINUTE * 60_000),
+      ),
+    };
   }
 
   /** The rent and the platform's margin as two entries (margin_bps of the rent). */
@@ -165,6 +306,14 @@ export function miningService(deps: {
     return { entries, amount, margin };
   }
 
+  /** Posts a payment's entries; the first (the rent, or the margin if that is all) names it. */
+  async function postRent(trx: typeof db, entries: EntryRequest[]) {
+    const ids = [];
+    for (const entry of entries) ids.push((await ledger.post(entry, trx)).id);
+    if (!ids[0]) throw new Error('mining: a payment with no entry');
+    return ids[0];
+  }
+
   /**
    * The first day a new term may cover: `from`, or the day after the newest paid day if a
    * run has paid `from` already (a term never covers a paid day: decision 127). Takes the
@@ -186,6 +335,7 @@ export function miningService(deps: {
     rental: RentalRow,
     days: number,
     kind: 'renew' | 'auto_renew',
+    basis: DayRow,
   ) {
     const model = await repo.model(trx, rental.model_id);
     if (!model || !model.enabled) throw new AppError('mining.model_unavailable');
@@ -193,7 +343,7 @@ export function miningService(deps: {
     // The tag is unique per renewal: the rental's span before it.
     const tag = `rental:${rental.id}:${kind}:${rental.days}`;
     const { entries, amount, margin } = rentEntries(rental.user_id, rental.id, model, days, tag);
-    for (const entry of entries) await ledger.post(entry, trx);
+    const entryId = await postRent(trx, entries);
     await repo.extend(trx, rental.id, startsOn, days);
     await repo.insertPayment(trx, {
       rental_id: rental.id,
@@ -202,7 +352,9 @@ export function miningService(deps: {
       days,
       amount,
       margin,
+      entry_id: entryId,
     });
+    await storeForecast(trx, basis, rental, startsOn, days);
   }
 
   /**
@@ -235,13 +387,17 @@ export function miningService(deps: {
   async function expireEnded(today: string) {
     let renewed = 0;
     let expired = 0;
-    for (const id of await repo.endedRentals(today)) {
+    const ended = await repo.endedRentals(today);
+    const basis = ended.length > 0 ? await inputs(today) : null;
+    for (const id of ended) {
       const done = await db.transaction().execute(async (trx) => {
         const rental = await repo.rental(trx, id, true);
         if (!rental || rental.status !== 'active' || rental.ends_on > today) return null;
         if (rental.auto_renew) {
           try {
-            await savepoint(trx, () => renewIn(trx, rental, rental.term_days, 'auto_renew'));
+            await savepoint(trx, () =>
+              renewIn(trx, rental, rental.term_days, 'auto_renew', basis!),
+            );
             return 'renewed';
           } catch (error) {
             if (!(error instanceof InsufficientBalanceError || error instanceof AppError)) {
@@ -270,7 +426,10 @@ export function miningService(deps: {
       return { source: feed.source, list: models.map((m) => modelView(m, day)) };
     },
 
-    async create(userId: string, input: { model_id: string; days: string; fund_password: string }) {
+    async create(
+      userId: string,
+      input: { model_id: string; days: number | string; fund_password: string },
+    ) {
       const model = await repo.model(db, input.model_id);
       if (!model || !model.enabled) throw fieldError('model_id', 'mining.model_unavailable');
       const days = daysOf(input.days);
@@ -279,6 +438,7 @@ export function miningService(deps: {
       }
       await checkFundPassword(userId, input.fund_password);
       const now = clock.now();
+      const basis = await inputs(todayOf(now));
       try {
         return await db.transaction().execute(async (trx) => {
           const startsOn = await termStart(trx, todayOf(now));
@@ -294,7 +454,7 @@ export function miningService(deps: {
             expires_at: new Date(`${dayText(dayNumber(startsOn) + days)}T00:00:00Z`),
           });
           const payment = rentEntries(userId, rentalId, claimed, days, `rental:${rentalId}`);
-          for (const entry of payment.entries) await ledger.post(entry, trx);
+          const entryId = await postRent(trx, payment.entries);
           await repo.insertPayment(trx, {
             rental_id: rentalId,
             kind: 'rent',
@@ -302,7 +462,9 @@ export function miningService(deps: {
             days,
             amount: payment.amount,
             margin: payment.margin,
+            entry_id: entryId,
           });
+          await storeForecast(trx, basis, { ...claimed, id: rentalId }, startsOn, days);
           return { rental_id: rentalId };
         });
       } catch (error) {
@@ -336,10 +498,16 @@ export function miningService(deps: {
         repo.payoutsOf(rentalId),
         ledger.userBalances(userId),
       ]);
+      const forecastTotal = payouts.reduce((t, p) => t + BigInt(p.forecast_amount ?? 0), 0n);
+      const realisedTotal = payouts.reduce((t, p) => t + BigInt(p.amount), 0n);
       return {
         ...(await rentalView(row)),
         current_balance: formatAmount(balances.available),
         source: feed.source,
+        forecast_total: formatAmount(forecastTotal),
+        realised_total: formatAmount(realisedTotal),
+        forecast_days: payouts.filter((p) => p.forecast_amount !== null).length,
+        ...(await accruing(row)),
         payouts: payouts.map((p) => ({
           day: p.day,
           difficulty: p.difficulty,
@@ -351,7 +519,66 @@ export function miningService(deps: {
           gross: formatAmount(BigInt(p.gross)),
           electricity: formatAmount(BigInt(p.electricity)),
           amount: formatAmount(BigInt(p.amount)),
+          forecast_amount:
+            p.forecast_amount === null ? null : formatAmount(BigInt(p.forecast_amount)),
         })),
+      };
+    },
+
+    /** The figures of renting a model for `days` (the rent sheet), from today's inputs. */
+    async quote(input: { model_id: string; days: number | string }) {
+      const model = await repo.model(db, input.model_id);
+      if (!model || !model.enabled) throw fieldError('model_id', 'mining.model_unavailable');
+      const days = daysOf(input.days);
+      if (days < model.min_days) {
+        throw fieldError('days', 'mining.below_min_days', { min: model.min_days });
+      }
+      const day = await inputs(todayOf(clock.now()));
+      return {
+        model_id: model.id,
+        day: day.day,
+        source: feed.source,
+        hashprice: formatAmount(hashpriceOf(day)),
+        btc_price: formatAmount(BigInt(day.btc_price)),
+        est_net_per_day: formatAmount(estimateOf(model, day).amount),
+        ...termView(model, day, days),
+        estimate: true as const,
+      };
+    },
+
+    /**
+     * Hashprice (USDT per TH/s per day) from today's stored inputs, the next adjustment as
+     * the source estimated it that day, and the last 30 days' hashprice from their stored
+     * inputs (a simulated network fills days it has not stored; a live source never
+     * back-fills a past day with today's figures).
+     */
+    async hashprice() {
+      const today = todayOf(clock.now());
+      const day = await inputs(today);
+      const from = dayText(dayNumber(today) - HASHPRICE_HISTORY_DAYS + 1);
+      let days = await repo.days(from, today);
+      if (feed.historical && days.length < HASHPRICE_HISTORY_DAYS) {
+        const stored = new Set(days.map((d) => d.day));
+        for (let n = dayNumber(from); n <= dayNumber(today); n += 1) {
+          if (!stored.has(dayText(n))) await inputs(dayText(n));
+        }
+        days = await repo.days(from, today);
+      }
+      return {
+        day: today,
+        source: day.source,
+        hashprice: formatAmount(hashpriceOf(day)),
+        difficulty: day.difficulty,
+        block_reward: formatAmount(BigInt(day.block_reward_sat)),
+        btc_price: formatAmount(BigInt(day.btc_price)),
+        height: day.height,
+        next_adjustment: {
+          progress_pct: day.epoch_progress_pct === null ? null : Number(day.epoch_progress_pct),
+          est_change_pct: day.est_change_pct === null ? null : Number(day.est_change_pct),
+          est_date: day.next_adjustment_at === null ? null : iso(day.next_adjustment_at),
+        },
+        history: days.map((d) => ({ day: d.day, hashprice: formatAmount(hashpriceOf(d)) })),
+        estimate: true as const,
       };
     },
 
@@ -377,21 +604,24 @@ export function miningService(deps: {
       };
     },
 
-    async act(userId: string, rentalId: string, action: MinerAction, daysText?: string) {
+    async act(userId: string, rentalId: string, action: MinerAction, daysText?: number | string) {
       const row = await owned(userId, rentalId);
       if (row.status !== 'active') throw new AppError('mining.rental_expired');
       if (action === 'renew') {
-        if (!daysText) throw fieldError('days', 'validation.required');
+        if (daysText === undefined || daysText === '') {
+          throw fieldError('days', 'validation.required');
+        }
         const days = daysOf(daysText);
         const model = await repo.model(db, row.model_id);
         if (model && days < model.min_days) {
           throw fieldError('days', 'mining.below_min_days', { min: model.min_days });
         }
+        const basis = await inputs(todayOf(clock.now()));
         try {
           await db.transaction().execute(async (trx) => {
             const locked = await repo.rental(trx, rentalId, true);
             if (!locked || locked.status !== 'active') throw new AppError('mining.rental_expired');
-            await renewIn(trx, locked, days, 'renew');
+            await renewIn(trx, locked, days, 'renew', basis);
           });
         } catch (error) {
           if (error instanceof InsufficientBalanceError) {
@@ -420,6 +650,8 @@ export function miningService(deps: {
           // Never a name that gives the account away (the default nickname is the
           // e-mail's name): the masked account instead.
           nickname: displayName(r.nickname, r.account),
+          // A seeded demo investor (decision 111d), labelled as such.
+          demo: r.demo,
           cumulative_earnings: formatAmount(BigInt(r.total)),
           hash_rate_ths: thsText(r.hash_rate_ghs),
         })),

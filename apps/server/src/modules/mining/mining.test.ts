@@ -257,9 +257,17 @@ describe('renting and the daily payout', () => {
     await mining.payDue();
     expect(await balance(user.userId)).toBe('105.57285474');
 
-    // Stored inputs are never rewritten.
+    // Stored inputs are never rewritten: the app's role may not try (decision 140), and
+    // the trigger refuses even the tables' owner.
     await expect(
       t.db.updateTable('mining_days').set({ btc_price: '1' }).where('day', '=', startDay).execute(),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      t.ownerDb
+        .updateTable('mining_days')
+        .set({ btc_price: '1' })
+        .where('day', '=', startDay)
+        .execute(),
     ).rejects.toThrow(/append-only/);
   });
 
@@ -420,8 +428,17 @@ describe('renting and the daily payout', () => {
         'model_id',
         'mining.model_unavailable',
       ],
-      [{ model_id: modelId, days: 'two', fund_password: '246810' }, 'days', 'mining.days_invalid'],
-      [{ model_id: modelId, days: '0', fund_password: '246810' }, 'days', 'mining.days_invalid'],
+      [
+        { model_id: modelId, days: 'two', fund_password: '246810' },
+        'days',
+        'validation.count_format',
+      ],
+      [
+        { model_id: modelId, days: '02', fund_password: '246810' },
+        'days',
+        'validation.count_format',
+      ],
+      [{ model_id: modelId, days: '0', fund_password: '246810' }, 'days', 'validation.at_least'],
       [{ model_id: modelId, days: '1', fund_password: '246810' }, 'days', 'mining.below_min_days'],
       [{ model_id: modelId, days: '2' }, 'fund_password', ''],
       [{ days: '2', fund_password: '246810' }, 'model_id', ''],
@@ -430,7 +447,7 @@ describe('renting and the daily payout', () => {
       const reply = await call('/api/user/minercreate', body);
       expect(reply.code, JSON.stringify(body)).toBe(0);
       expect(reply.data).toEqual({ field });
-      if (key) expect(reply.msg).toBe(translate('fr', key, { min: 2, field }));
+      if (key) expect(reply.msg).toBe(translate('fr', key, { min: 2, limit: 1, field }));
       else expect(reply.msg).toContain(translate('fr', `field.${field}`));
     }
     const badStatus = await call('/api/user/minermy', { status: 'sleeping' });
@@ -539,10 +556,10 @@ describe('renting and the daily payout', () => {
 
     // A day's rates, like its inputs, are never rewritten; neither is a paid term.
     await expect(
-      sql`update mining_day_rates set amount = 1 where day = ${day(1)}`.execute(t.db),
+      sql`update mining_day_rates set amount = 1 where day = ${day(1)}`.execute(t.ownerDb),
     ).rejects.toThrow(/append-only/);
     await expect(
-      t.db
+      t.ownerDb
         .updateTable('mining_payments')
         .set({ days: 9 })
         .where('rental_id', '=', rentalId)

@@ -2,7 +2,7 @@
 // mempool.space, with BTC/USDT from the market feed), the service, and its routes.
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../ports/clock.ts';
+import { ManualClock, type Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type BtcPriceOf,
   type MiningDataFeed,
 } from './feed.ts';
+import { miningAudit } from './audit.ts';
 import { miningRepository } from './mining.repository.ts';
 import { miningService, type FundPasswordCheck } from './mining.service.ts';
 import { miningOperations } from './operations.service.ts';
@@ -60,8 +61,34 @@ export function miningModule(deps: {
   });
   return {
     mining,
+    /**
+     * For the demo seed only (issue 35): renting for its own demo investors at a past moment
+     * (no fund password: the seed acts for accounts it made), and the daily job.
+     */
+    demo: {
+      source: feed.source,
+      async rentOf(name: string, days: number) {
+        const model = (await repo.models({ enabledOnly: true })).find((m) => m.name === name);
+        if (!model || days < model.min_days) return null;
+        return { modelId: model.id, rent: BigInt(model.price_per_day) * BigInt(days) };
+      },
+      async rentAt(at: Date, userId: string, modelId: string, days: number) {
+        const past = miningService({
+          repo,
+          ledger: deps.ledger,
+          feed,
+          clock: new ManualClock(at),
+          checkFundPassword: async () => undefined,
+        });
+        return (await past.create(userId, { model_id: modelId, days, fund_password: '-' }))
+          .rental_id;
+      },
+      payDue: () => mining.payDue(),
+    },
     /** The console's machine models, rentals and day rates. */
     operations: miningOperations({ repo }),
+    /** Its checks for the audit: terms paid for, payouts of paid terms only. */
+    audit: miningAudit(repo),
     routes: miningRoutes,
     options: { mining, perMinute: deps.perMinute },
   };

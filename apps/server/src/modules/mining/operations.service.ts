@@ -1,7 +1,13 @@
 // The operator side of mining (console and CLI): machine models (add, change, enable) and
 // the rentals list. Amounts are USDT decimals, hash power TH/s with up to 3 decimals.
-import { formatAmount, parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../errors.ts';
+import {
+  amountRefusal,
+  countRefusal,
+  formatAmount,
+  parseAmount,
+  type AmountRules,
+} from '@olive/protocol';
+import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { ListQuery } from '../../db/list-query.ts';
 import type { MiningRepository, ModelRow } from './mining.repository.ts';
 import { thsText } from './mining.service.ts';
@@ -10,31 +16,27 @@ export interface ModelInput {
   name?: string | undefined;
   algorithm?: string | undefined;
   hash_rate_ths?: string | undefined;
-  power_w?: number | undefined;
+  /** Counts: numbers from the console, text from the command line. */
+  power_w?: number | string | undefined;
   price_per_day?: string | undefined;
   electricity_per_day?: string | undefined;
   margin_rate?: string | undefined;
-  min_days?: number | undefined;
-  stock?: number | undefined;
+  min_days?: number | string | undefined;
+  stock?: number | string | undefined;
   enabled?: boolean | undefined;
 }
 
-function units(field: string, text: string, allowZero: boolean) {
-  let value: bigint;
-  try {
-    value = parseAmount(text.trim());
-  } catch {
-    throw fieldError(field, 'validation.invalid');
-  }
-  if (value < 0n || (!allowZero && value === 0n)) throw fieldError(field, 'validation.invalid');
-  return value;
+/** An amount (or TH/s, or a rate) in 10^-8 units, by the one parser within `rules`. */
+function units(field: string, text: string, rules: AmountRules) {
+  const refusal = amountRefusal(text, rules);
+  if (refusal) throw numberError(field, 'amount', refusal);
+  return parseAmount(text, rules);
 }
 
-function integer(field: string, value: number, min: number, max: number) {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw fieldError(field, 'validation.invalid');
-  }
-  return value;
+function integer(field: string, value: number | string, min: number, max: number) {
+  const refusal = countRefusal(value, { min, max });
+  if (refusal) throw numberError(field, 'count', refusal);
+  return Number(value);
 }
 
 /** The model columns the given fields set (only those given); throws a field error. */
@@ -47,22 +49,20 @@ export function modelValues(input: ModelInput) {
   }
   if (input.algorithm !== undefined) v.algorithm = input.algorithm.trim().slice(0, 40) || 'SHA-256';
   if (input.hash_rate_ths !== undefined) {
-    const ghs = units('hash_rate_ths', input.hash_rate_ths, false);
-    if (ghs % 100_000n !== 0n) throw fieldError('hash_rate_ths', 'validation.invalid');
-    v.hash_rate_ghs = ghs / 100_000n;
+    // TH/s to the GH/s stored: 3 decimals, at least 1 GH/s.
+    const ths = units('hash_rate_ths', input.hash_rate_ths, { decimals: 3, min: 100_000n });
+    v.hash_rate_ghs = ths / 100_000n;
   }
   if (input.power_w !== undefined) v.power_w = integer('power_w', input.power_w, 0, 1_000_000);
   if (input.price_per_day !== undefined) {
-    v.price_per_day = units('price_per_day', input.price_per_day, false);
+    v.price_per_day = units('price_per_day', input.price_per_day, { min: 1n });
   }
   if (input.electricity_per_day !== undefined) {
-    v.electricity_per_day = units('electricity_per_day', input.electricity_per_day, true);
+    v.electricity_per_day = units('electricity_per_day', input.electricity_per_day, {});
   }
   if (input.margin_rate !== undefined) {
-    const rate = units('margin_rate', input.margin_rate, true);
-    if (rate > 100_000_000n || rate % 10_000n !== 0n) {
-      throw fieldError('margin_rate', 'validation.invalid');
-    }
+    // A rate from 0 to 1 in basis points: 4 decimals.
+    const rate = units('margin_rate', input.margin_rate, { decimals: 4, max: 100_000_000n });
     v.margin_bps = Number(rate / 10_000n);
   }
   if (input.min_days !== undefined) v.min_days = integer('min_days', input.min_days, 1, 3650);

@@ -2,17 +2,17 @@
 // day's payout and inputs, the records, renew / auto-renew, the leaderboard, and Home's
 // production block. `source: 'simulated'` makes the apps show the "Demo market data" badge.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callBody } from '@olive/protocol';
+import { callBody, CountField, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf, RowId } from '../../plugins/app/schemas.ts';
-import type { MiningService } from './mining.service.ts';
+import { MAX_RENTAL_DAYS, type MiningService } from './mining.service.ts';
 
 const security = [{ bearer: [] }];
 const Id = RowId;
-/** Checked by the service, so a wrong value gets its own message. */
-const Days = Type.String({ minLength: 1, maxLength: 5, description: 'whole days' });
-const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 }));
-const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }));
+/** Whole days; the service checks the model's minimum. */
+const Days = CountField({ min: 1, max: MAX_RENTAL_DAYS, description: 'whole days' });
+const Page = PageField;
+const Limit = LimitField;
 const Source = Type.Union([Type.Literal('simulated'), Type.Literal('mempool')]);
 const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({
@@ -21,6 +21,35 @@ const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
     limit: Type.Integer(),
     total: Type.Integer(),
   });
+
+const Amount = (description: string) => Type.String({ description });
+const Forecast = Type.Array(
+  Type.Object({
+    difficulty_change_pct: Type.Number({ description: 'difficulty change at each adjustment' }),
+    est_net_total: Amount('the term net of electricity under that change; an estimate'),
+  }),
+  { description: 'outcomes of the term under 0, +2 and +4% per adjustment' },
+);
+/** The figures of a term before renting it (decision 142). */
+const TermFigures = {
+  breakeven_btc_price: Type.Union([Type.String(), Type.Null()], {
+    description: 'USDT per BTC at which the term just pays its rent and electricity',
+  }),
+  btc_instead: Amount("BTC the term's rent buys at today's price"),
+  est_btc_mined: Amount(
+    "BTC the term is expected to mine before electricity (today's difficulty held)",
+  ),
+  est_btc_net: Amount(
+    "the term's expected net (after electricity) in BTC at today's price, beside btc_instead",
+  ),
+  term_exceeds_breakeven: Type.Union([Type.Literal(0), Type.Literal(1)], {
+    description: '1 when the term is shorter than the static break-even (or never breaks even)',
+  }),
+  halving_on: Type.Union([Type.String(), Type.Null()], {
+    description: 'the expected day of a halving inside the term',
+  }),
+  forecast: Forecast,
+};
 
 const Model = Type.Object({
   model_id: Type.String(),
@@ -38,6 +67,9 @@ const Model = Type.Object({
   est_breakeven_days: Type.Union([Type.Integer(), Type.Null()], {
     description: 'days of the estimated output that repay the minimum term; null: never',
   }),
+  hashprice: Amount('USDT per TH/s per day, before electricity'),
+  est_net_per_day: Amount('an estimate: net of electricity'),
+  ...TermFigures,
   estimate: Type.Boolean(),
 });
 
@@ -71,6 +103,9 @@ const Payout = Type.Object({
   gross: Type.String({ description: 'USDT before electricity' }),
   electricity: Type.String(),
   amount: Type.String({ description: 'paid: gross less electricity, never below zero' }),
+  forecast_amount: Type.Union([Type.String(), Type.Null()], {
+    description: 'the forecast for this day, stored when its term was paid for',
+  }),
 });
 
 const MESSAGES = {
@@ -100,6 +135,71 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => request.ok(await mining.conf()),
+  );
+
+  app.post(
+    '/api/user/minerquote',
+    {
+      schema: {
+        tags: ['mining'],
+        summary: 'The rent sheet: what renting a model for N days is expected to do',
+        body: callBody({ model_id: Id, days: Days }),
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              model_id: Type.String(),
+              day: Type.String({ description: 'the day whose inputs the figures use' }),
+              source: Source,
+              hashprice: Amount('USDT per TH/s per day'),
+              btc_price: Amount('USDT per BTC today'),
+              est_net_per_day: Amount('net of electricity'),
+              term_days: Type.Integer(),
+              rent: Amount('price x days'),
+              breakeven_days: Type.Union([Type.Integer(), Type.Null()]),
+              est_gross_total: Amount('expected output over the term, before electricity'),
+              est_electricity_total: Amount('electricity over the term'),
+              est_net_total: Amount('expected output less electricity'),
+              est_result_total: Amount('the expected net less the rent: negative is a loss'),
+              ...TermFigures,
+              estimate: Type.Boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => request.ok(await mining.quote(request.body)),
+  );
+
+  app.post(
+    '/api/main/hashprice',
+    {
+      schema: {
+        tags: ['mining'],
+        summary: 'Hashprice (USDT per TH/s per day), the next difficulty adjustment, 30 days',
+        body: callBody({}),
+        response: {
+          200: envelopeOf(
+            Type.Object({
+              day: Type.String(),
+              source: Type.String(),
+              hashprice: Amount("USDT per TH/s per day from today's inputs"),
+              difficulty: Type.String(),
+              block_reward: Amount('BTC per block, subsidy plus fees'),
+              btc_price: Amount('USDT per BTC'),
+              height: Type.Union([Type.Integer(), Type.Null()]),
+              next_adjustment: Type.Object({
+                progress_pct: Type.Union([Type.Number(), Type.Null()]),
+                est_change_pct: Type.Union([Type.Number(), Type.Null()]),
+                est_date: Type.Union([Type.String(), Type.Null()]),
+              }),
+              history: Type.Array(Type.Object({ day: Type.String(), hashprice: Type.String() })),
+              estimate: Type.Boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => request.ok(await mining.hashprice()),
   );
 
   app.post(
@@ -165,6 +265,16 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
               ...Rental.properties,
               current_balance: Type.String({ description: 'the balance payouts go to' }),
               source: Source,
+              forecast_total: Amount('the stored forecasts of the days paid so far'),
+              realised_total: Amount('what the days paid so far paid'),
+              forecast_days: Type.Integer({ description: 'paid days that have a forecast' }),
+              accruing_today: Amount(
+                "today's output so far, pro rata of the UTC day; an estimate, paid after the day",
+              ),
+              accruing_day_estimate: Amount("today's whole output at today's inputs"),
+              accruing_paid_about: Type.Union([Type.String(), Type.Null()], {
+                description: "when today's payout is expected (the job's first run after it)",
+              }),
               payouts: Type.Array(Payout),
             }),
           ),
@@ -252,6 +362,7 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
                 Type.Object({
                   rank: Type.Integer(),
                   nickname: Type.String(),
+                  demo: Type.Boolean({ description: 'a labelled demo investor' }),
                   cumulative_earnings: Type.String(),
                   hash_rate_ths: Type.String(),
                 }),

@@ -43,6 +43,15 @@ export function toUnits(value: bigint, decimals: number) {
   return decimals >= 8 ? value / 10n ** BigInt(decimals - 8) : value * 10n ** BigInt(8 - decimals);
 }
 
+const anchorKeyOf = (env: ChainEnvironment, anchorKey?: Hex | null) =>
+  anchorKey ?? (env.mode === 'devchain' ? DEVCHAIN_ANCHOR_KEY : null);
+
+/** The address every anchoring transaction is sent from (lower case), or null. */
+export function anchorAddress(env: ChainEnvironment, anchorKey?: Hex | null) {
+  const key = anchorKeyOf(env, anchorKey);
+  return key ? privateKeyToAccount(key).address.toLowerCase() : null;
+}
+
 export function reservesChain(env: ChainEnvironment, anchorKey?: Hex | null): ReservesChain {
   const clients = new Map<string, PublicClient>();
   const client = (network: Network) => {
@@ -60,7 +69,7 @@ export function reservesChain(env: ChainEnvironment, anchorKey?: Hex | null): Re
     const key = network === 'trc20' && env.tron ? env.tron.hotKey : env.hotKey;
     return key ? (`0x${key.replace(/^0x/, '')}` as Hex) : null;
   };
-  const key = anchorKey ?? (env.mode === 'devchain' ? DEVCHAIN_ANCHOR_KEY : null);
+  const key = anchorKeyOf(env, anchorKey);
   const anchorNetwork = networks.find((n) => n !== 'trc20') ?? null;
   return {
     networks,

@@ -18,7 +18,8 @@ export interface LiabilitiesCut {
   custody: Record<string, bigint>;
 }
 
-export function reservesRepository(db: Db) {
+/** `reads`: where the console's history is read (a replica may serve it). */
+export function reservesRepository(db: Db, reads: Db = db) {
   return {
     db,
     /**
@@ -59,6 +60,28 @@ export function reservesRepository(db: Db) {
             custody: Object.fromEntries(custody.rows.map((r) => [r.network, BigInt(r.amount)])),
           };
         });
+    },
+    /**
+     * Runs `fn` while holding the deployment-wide snapshot lock (a session advisory lock on
+     * a connection of its own): one snapshot at a time, whoever asks (cron, CLI, a starting
+     * worker), so two never race for the anchoring account's nonce. Waits for the holder.
+     */
+    async exclusively<T>(fn: () => Promise<T>): Promise<T> {
+      const client = await poolClient(db);
+      try {
+        await client.query(`select pg_advisory_lock(hashtext('olive:reserves:snapshot'))`);
+        try {
+          return await fn();
+        } finally {
+          await client.query(`select pg_advisory_unlock(hashtext('olive:reserves:snapshot'))`);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async hasSnapshot(): Promise<boolean> {
+      const row = await db.selectFrom('reserve_snapshots').select('id').limit(1).executeTakeFirst();
+      return row !== undefined;
     },
     async nextId(): Promise<string> {
       const r = await sql<{ id: string }>`
@@ -156,6 +179,25 @@ export function reservesRepository(db: Db) {
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
+    },
+    /** The console's snapshots, newest first, with what each left out for demo investors. */
+    async history(limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        reads
+          .selectFrom('reserve_snapshots as s')
+          .leftJoin('reserve_demo_exclusions as d', 'd.snapshot_id', 's.id')
+          .selectAll('s')
+          .select(['d.demo_users', 'd.amount as demo_amount'])
+          .orderBy('s.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        reads
+          .selectFrom('reserve_snapshots')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
     snapshot(id: string) {
       return db.selectFrom('reserve_snapshots').selectAll().where('id', '=', id).executeTakeFirst();

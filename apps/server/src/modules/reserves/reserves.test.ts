@@ -12,6 +12,7 @@ import { formatAmount, parseAmount } from '@olive/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/harness.ts';
 import { startChainTest, type ChainTest } from '../../../test/chain.ts';
 import { insertUser } from '../../../test/users.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
@@ -313,4 +314,43 @@ describe('proof of reserves', () => {
     expect(after - before).toBe(100n * parseAmount('1.5') + 100n * parseAmount('0.25'));
     expect((await verifier(result.file)).code).toBe(0);
   }, 120_000);
+});
+
+describe('where the investor app reads anchors from', () => {
+  it('on the devchain: its RPC and the anchoring address (demo only), allowed by the page policy', async () => {
+    const snapshot = await c.t.app.services.reserves.reserves.takeSnapshot();
+    const reply = await c.t.app.inject({ method: 'GET', url: '/dev/reserves-chain.json' });
+    expect(reply.statusCode).toBe(200);
+    const demo = reply.json<{ rpc: Record<string, string>; anchor_address: string }>();
+    expect(demo.rpc.erc20).toBe(c.chain.rpcUrl);
+    // The address every anchor comes from, as the chain has it.
+    const anchored = await readAnchor(devchainEnvironment(c.chain), 'erc20', snapshot.anchor_tx!);
+    expect(anchored?.from).toBe(demo.anchor_address);
+    expect(anchored?.text).toBe(
+      `olive-por:${snapshot.snapshot_id}:${snapshot.root}:${parseAmount(snapshot.liabilities)}`,
+    );
+    // A page may fetch from that node (connect-src); an API reply allows nothing.
+    const page = await c.t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${new URL(c.chain.rpcUrl).origin}`);
+  });
+
+  it('with configured nodes: their origins in connect-src, and no demo answer', async () => {
+    const t = await createTestApp({
+      env: {
+        VITE_RESERVES_RPC_ERC20: 'https://eth.example.org/v1/key',
+        VITE_RESERVES_RPC_BEP20: 'https://bsc.example.net',
+      },
+    });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/' });
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://eth.example.org https://bsc.example.net",
+      );
+      const demo = await t.app.inject({ method: 'GET', url: '/dev/reserves-chain.json' });
+      expect(demo.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
 });

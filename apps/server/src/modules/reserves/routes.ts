@@ -58,10 +58,22 @@ const Proof = Type.Object({
   taken_at: Type.String(),
 });
 
-export const reservesRoutes: FastifyPluginAsyncTypebox<{ reserves: ReservesService }> = async (
-  app,
-  { reserves },
-) => {
+export interface DemoChain {
+  rpc: Record<string, string>;
+  anchor_address: string | null;
+}
+
+export const reservesRoutes: FastifyPluginAsyncTypebox<{
+  reserves: ReservesService;
+  demoChain: DemoChain | null;
+}> = async (app, { reserves, demoChain }) => {
+  // Demo only (the local devchain): where a build without VITE_RESERVES_* reads anchors.
+  // A production build names its own public nodes and never asks the server it checks.
+  if (demoChain) {
+    app.get('/dev/reserves-chain.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(demoChain),
+    );
+  }
   app.post(
     '/api/main/reserves',
     {

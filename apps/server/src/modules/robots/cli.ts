@@ -5,7 +5,7 @@ import { required, UsageError, type Command, type CliContext } from '../../cli/c
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
-import { settingsRepository } from '../support/settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { MAKER_FEE_KEY } from './robot.fees.ts';
 import { robotOperations } from './operations.service.ts';
 import { robotRepository } from './robot.repository.ts';
@@ -76,7 +76,7 @@ export const robotCommands: Record<string, Command> = {
     summary: 'The share of settled robot profit the platform keeps, 0 to 1 (--rate 0.2)',
     flags: ['rate'],
     run: async (context) => {
-      const text = required(context.flags, 'rate').trim();
+      const text = required(context.flags, 'rate');
       try {
         await operations(context).setFees({ performance_fee: text });
       } catch (error) {
@@ -93,7 +93,7 @@ export const robotCommands: Record<string, Command> = {
       "The fee a grid's resting limit orders pay when they fill, 0 to 0.01 (--rate 0.0002); market orders keep the 0.1% taker fee",
     flags: ['rate'],
     run: async (context) => {
-      const text = required(context.flags, 'rate').trim();
+      const text = required(context.flags, 'rate');
       try {
         await operations(context).setFees({ maker_fee: text });
       } catch (error) {

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
+import { robotsAudit } from './audit.ts';
 import { robotOperations } from './operations.service.ts';
 import { robotRepository } from './robot.repository.ts';
 import { robotService } from './robot.service.ts';
@@ -12,21 +13,34 @@ import { robotRoutes } from './routes.ts';
 
 export function robotsModule(deps: {
   db: Db;
+  /** For the leaderboard and the console's lists, which tolerate a little lag (decision 144). */
+  reads?: Db;
   clock: Clock;
   ledger: LedgerService;
   marketData: MarketDataService;
   settings: SettingsRepository;
   /** Per-IP ceiling per minute of the money-moving calls. */
   perMinute: number;
+  /** quancopy's fund password check (the wallet's). */
+  checkFundPassword?: (userId: string, fundPassword: string) => Promise<unknown>;
 }) {
-  const robotRepo = robotRepository(deps.db);
+  const robotRepo = robotRepository(deps.db, deps.reads);
   const { ledger, marketData, settings, clock } = deps;
-  const robots = robotService({ repo: robotRepo, ledger, marketData, settings, clock });
+  const robots = robotService({
+    repo: robotRepo,
+    ledger,
+    marketData,
+    settings,
+    clock,
+    ...(deps.checkFundPassword ? { checkFundPassword: deps.checkFundPassword } : {}),
+  });
   return {
     robotRepo,
     robots,
     /** The console's markets and robots. */
     operations: robotOperations({ repo: robotRepo, settings, clock }),
+    /** Its check for the audit: copies' profit shares match the ledger (decision 150). */
+    audit: robotsAudit(deps.db),
     routes: robotRoutes,
     options: { robots, perMinute: deps.perMinute },
   };

@@ -1,11 +1,11 @@
 // The operator side of robots (console and CLI): markets open or closed to new robots,
 // the robots list with disable/enable, the performance and maker fees.
 import { DEFAULT_MAKER_FEE_RATE, MARKET_IDS, MARKETS, formatUnits } from '@olive/market';
-import { formatAmount, parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../errors.ts';
+import { amountRefusal, formatAmount } from '@olive/protocol';
+import { AppError, numberError } from '../../errors.ts';
 import type { ListQuery } from '../../db/list-query.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
-import { MAKER_FEE_KEY, parseMakerFee } from './robot.fees.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
+import { MAKER_FEE_KEY, MAX_MAKER_FEE_RATE } from './robot.fees.ts';
 import type { RobotRepository } from './robot.repository.ts';
 import {
   DEFAULT_PERFORMANCE_FEE,
@@ -16,17 +16,10 @@ import type { Clock } from '../../ports/clock.ts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** A decimal from 0 to 1 ("0.2"), or null. */
-export function parsePerformanceFee(text: string): string | null {
-  const trimmed = text.trim();
-  let units: bigint;
-  try {
-    units = parseAmount(trimmed);
-  } catch {
-    return null;
-  }
-  return units < 0n || units > 100_000_000n ? null : trimmed;
-}
+/** The performance fee: a rate from 0 to 1 ("0.2"), in 10^-8 units. */
+const PERFORMANCE_FEE_RULES = { max: 100_000_000n };
+/** The maker fee: a rate from 0 to 0.01 with at most 6 decimals ("0.0002"). */
+const MAKER_FEE_RULES = { decimals: 6, max: BigInt(Math.round(MAX_MAKER_FEE_RATE * 1e8)) };
 
 export function robotOperations(deps: {
   repo: RobotRepository;
@@ -77,7 +70,8 @@ export function robotOperations(deps: {
         market: m,
         enabled: !disabled.includes(m),
         min_principal: formatUnits(MARKETS[m].minPrincipal),
-        robots_running: running.get(m) ?? 0,
+        robots_running: running.customers.get(m) ?? 0,
+        robots_running_demo: running.demo.get(m) ?? 0,
       }));
       return { list, total: list.length };
     },
@@ -109,16 +103,21 @@ export function robotOperations(deps: {
     fees,
     async setFees(input: { performance_fee?: string | undefined; maker_fee?: string | undefined }) {
       const before = await fees();
-      if (input.performance_fee !== undefined) {
-        const text = parsePerformanceFee(input.performance_fee);
-        if (text === null) throw fieldError('performance_fee', 'validation.invalid');
-        await settings.put(PERFORMANCE_FEE_KEY, text);
-      }
-      if (input.maker_fee !== undefined) {
-        const text = input.maker_fee.trim();
-        if (parseMakerFee(text) === null) throw fieldError('maker_fee', 'validation.invalid');
-        await settings.put(MAKER_FEE_KEY, text);
-      }
+      // Rates are read by the same parser as amounts: plainly written, within their bounds.
+      // Both are checked before either is saved: a refusal changes nothing.
+      const changes = (
+        [
+          ['performance_fee', PERFORMANCE_FEE_KEY, PERFORMANCE_FEE_RULES],
+          ['maker_fee', MAKER_FEE_KEY, MAKER_FEE_RULES],
+        ] as const
+      ).flatMap(([field, key, rules]) => {
+        const text = input[field];
+        if (text === undefined) return [];
+        const refusal = amountRefusal(text, rules);
+        if (refusal) throw numberError(field, 'amount', refusal);
+        return [[key, text] as const];
+      });
+      for (const [key, text] of changes) await settings.put(key, text);
       return { before, after: await fees() };
     },
   };

@@ -6,7 +6,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { robotEngine } from './robot.engine.ts';
 import { makerFeeRateOf } from './robot.fees.ts';
 import type { RobotRepository } from './robot.repository.ts';

@@ -1,14 +1,21 @@
 // What every part of the robot module shares: its vocabulary (directions, statuses), the
 // checks of an investor's input, and the owner check. Imports nothing from its siblings.
-import { MARKETS, formatUnits, type Direction, type MarketId } from '@olive/market';
-import { parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../errors.ts';
+import {
+  GRID_TYPES,
+  MARKETS,
+  formatUnits,
+  type Direction,
+  type GridType,
+  type MarketId,
+} from '@olive/market';
+import { NumberError, parseAmount } from '@olive/protocol';
+import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { RobotRepository } from './robot.repository.ts';
 
 export const DIRECTIONS = ['long', 'short', 'neutral'] as const;
-export const ROBOT_STATUSES = ['not_started', 'running', 'ended'] as const;
+export const ROBOT_STATUSES = ['not_started', 'waiting', 'running', 'ended'] as const;
 
-export type RobotAction = 'start' | 'stop' | 'settle';
+export type RobotAction = 'start' | 'stop' | 'settle' | 'edit' | 'publish' | 'unpublish';
 
 export function directionOf(text: string): Direction {
   const direction = text.trim().toLowerCase();
@@ -18,12 +25,23 @@ export function directionOf(text: string): Direction {
   return direction as Direction;
 }
 
+/** The levels' spacing (decision 146); geometric when not given, as every robot before. */
+export function gridTypeOf(text: string | undefined): GridType {
+  if (text === undefined || text.trim() === '') return 'geometric';
+  const type = text.trim().toLowerCase();
+  if (!(GRID_TYPES as readonly string[]).includes(type)) {
+    throw fieldError('grid_type', 'robot.grid_type_invalid');
+  }
+  return type as GridType;
+}
+
 export function principalOf(text: string, market: MarketId): bigint {
   let principal: bigint;
   try {
     principal = parseAmount(text);
-  } catch {
-    throw fieldError('principal', 'robot.principal_invalid');
+  } catch (error) {
+    if (error instanceof NumberError) throw numberError('principal', 'amount', error.refusal);
+    throw error;
   }
   const min = MARKETS[market].minPrincipal;
   if (principal < min) {

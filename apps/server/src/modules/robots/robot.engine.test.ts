@@ -17,6 +17,7 @@ import {
   type Tick,
 } from '@olive/market';
 import { formatAmount, parseAmount } from '@olive/protocol';
+import { sql } from 'kysely';
 import { register } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { translate } from '../../i18n/index.ts';
@@ -263,6 +264,7 @@ describe('robot engine', () => {
       range_low: '150.03',
       range_high: '194.5',
       grids: 43,
+      grid_type: 'geometric',
       grid_profit: '1.77363424',
       floating_pnl: '10.8270484',
       annualised_return: '18.3970',
@@ -272,6 +274,32 @@ describe('robot engine', () => {
       ended_at: '',
       duration_seconds: 21600,
       created_at: '2026-02-02T12:00:00.000Z',
+      take_profit_price: '',
+      stop_loss_price: '',
+      take_profit_pct: '',
+      stop_loss_pct: '',
+      trigger_price: '',
+      trailing_up: 0,
+      trailing_down: 0,
+      trailing_limit_high: '',
+      trailing_limit_low: '',
+      end_reason: '',
+      // its record from its own fills: six hours, so every ROI is since its start; the
+      // coin alone rose more than the long grid earned; no full day for a Sharpe ratio yet
+      roi_7d: '0.01260068',
+      roi_30d: '0.01260068',
+      roi_90d: '0.01260068',
+      max_drawdown: '0.00380964',
+      sharpe: '',
+      round_trips: 5,
+      buy_and_hold_return: '0.02763142',
+      public: false,
+      profit_share_pct: 10,
+      copiers: 0,
+      shares_earned: '0',
+      copied_from: '',
+      copy_share_pct: 0,
+      shares_paid: '0',
     });
     // one resting order per slot: buys below the price, sells above, at the grid's levels
     const orders = info.data!.orders as { side: string; price: string; amount: string }[];
@@ -421,10 +449,17 @@ describe('robot engine', () => {
       .where('reference', '=', `robot:${id}`)
       .executeTakeFirstOrThrow();
     expect(Number(losses.n)).toBeGreaterThan(0);
-    const rank = await t.call<{ list: { robot_id: string; return_rate: string }[] }>(
-      '/api/user/quanrank',
-      { period: '7d' },
-    );
+    type Rank = { list: { robot_id: string; return_rate: string }[] };
+    // The leaderboard shows robots that have run at least a day (issue 32): both ran 6 hours.
+    const young = await t.call<Rank>('/api/user/quanrank', { period: '7d' });
+    expect(young.data!.list).toEqual([]);
+    // Started a day earlier, with the same fills: ranked by the same figures.
+    await t.db
+      .updateTable('robots')
+      .set((eb) => ({ started_at: sql`${eb.ref('started_at')} - interval '1 day'` }))
+      .where('id', 'in', [robotId, id])
+      .execute();
+    const rank = await t.call<Rank>('/api/user/quanrank', { period: '7d' });
     expect(rank.data!.list).toEqual([
       expect.objectContaining({ rank: 1, robot_id: robotId, return_rate: '0.01313586' }),
       expect.objectContaining({
@@ -432,7 +467,7 @@ describe('robot engine', () => {
         robot_id: id,
         nickname: expect.stringMatching(/^.{2}\*\*\*$/),
         return_rate: '-0.01052433',
-        runtime_seconds: 21600,
+        runtime_seconds: 21600 + 86400,
         principal: '1000',
       }),
     ]);

@@ -1,22 +1,30 @@
 // The robot engine: one loop in one worker (advisory lock) feeds every running robot the
 // current price and persists each robot's fills, state and ledger entries atomically.
 import {
+  DEFAULT_FEE_RATE,
   onPrice,
   parseGrid,
   serializeGrid,
+  stepWithExits,
+  triggerCrossed,
   valueGrid,
+  type ExitReason,
   type Fill,
   type GridState,
   type MarketId,
+  type RobotExits,
   type Tick,
 } from '@olive/market';
 import { isTransientError } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { bookFills } from './robot.booking.ts';
+import { finishRobot, openGrid } from './robot.ending.ts';
+import { exitsFromRow, hasExits, marketExits } from './robot.exits.ts';
 import type { RobotRepository, RobotRow } from './robot.repository.ts';
 import { makerFeeRateOf } from './robot.fees.ts';
 
@@ -29,6 +37,28 @@ interface LiveRobot {
   lastSeq: number;
   performanceFees: bigint;
   state: GridState;
+  /** Null: no exits and no trailing, only the grid's own orders (the fast path). */
+  exits: RobotExits | null;
+}
+
+/** A robot waiting for its trigger price, as the engine's one query a tick lists it. */
+interface WaitingRobot {
+  id: string;
+  version: number;
+  market: string;
+  trigger_price: string | null;
+  trigger_above: boolean | null;
+}
+
+/** What one price did to a robot: its fills, and an exit or a trailing shift. */
+interface RobotStep {
+  robot: LiveRobot;
+  fills: Fill[];
+  /** The state after the step (a shifted or closed grid is not what the fills alone make). */
+  state: GridState;
+  end: ExitReason | null;
+  shifted: boolean;
+  tick: Tick;
 }
 
 export interface EngineTickReport {
@@ -38,6 +68,10 @@ export interface EngineTickReport {
   /** Robots whose row changed under the engine (stop, settle): reloaded next tick. */
   stale: number;
   snapshots: number;
+  /** Robots that reached an exit and ended this tick. */
+  ended: number;
+  /** Waiting robots whose trigger price was reached: started this tick. */
+  triggered: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -56,6 +90,8 @@ export function robotEngine(deps: {
   settings?: SettingsRepository;
   /** Fixed maker fee (tests); wins over settings. */
   makerFeeRate?: number;
+  /** The market orders' (taker) fee: opening at a trigger, closing at an exit. Default 0.1%. */
+  feeRate?: number;
   /**
    * Only these robots (the demo's replay of past time, which must never feed a past price
    * to anyone else's robot); default every running robot.
@@ -68,6 +104,7 @@ export function robotEngine(deps: {
   storeCandles?: boolean;
 }) {
   const { repo, ledger, marketData, clock, log } = deps;
+  const feeRate = deps.feeRate ?? DEFAULT_FEE_RATE;
   let makerFeeRate = deps.makerFeeRate ?? null;
   let makerFeeReadAt = -1;
 
@@ -81,13 +118,17 @@ export function robotEngine(deps: {
     return makerFeeRate;
   }
   const robots = new Map<string, LiveRobot>();
+  /** Waiting robots whose grid could not open, by the version that failed. */
+  const unopenable = new Map<string, number>();
   const storedCandles = new Map<MarketId, number | null>();
   let lastMinute = -1;
   let lastThinning = -1;
 
   function live(row: RobotRow): LiveRobot | null {
     if (!row.grid_state) return null;
+    const exits = exitsFromRow(row);
     return {
+      exits: hasExits(exits) ? marketExits(exits) : null,
       id: row.id,
       user_id: row.user_id,
       market: row.market as MarketId,
@@ -100,11 +141,17 @@ export function robotEngine(deps: {
 
   /** Memory follows the database: new robots load, changed ones reload, ended ones go. */
   async function reconcile() {
-    const rows = await repo.runningVersions();
+    const rows = await repo.liveVersions();
     const running = new Set<string>();
     const load: string[] = [];
-    for (const { id, version } of rows) {
+    const waiting: WaitingRobot[] = [];
+    for (const row of rows) {
+      const { id, version } = row;
       if (deps.only && !deps.only.has(id)) continue;
+      if (row.status === 'waiting') {
+        if (!row.disabled) waiting.push(row);
+        continue;
+      }
       running.add(id);
       if (robots.get(id)?.version !== version) load.push(id);
     }
@@ -115,25 +162,28 @@ export function robotEngine(deps: {
         if (robot) robots.set(robot.id, robot);
       }
     }
+    return waiting;
   }
 
   /**
    * One transaction per robot: lock the row, check the version is the one the fills were
    * computed from, book the fills and write the state. Memory changes only after commit.
    */
-  async function persist(robot: LiveRobot, fills: Fill[]): Promise<boolean> {
+  async function persist(step: RobotStep): Promise<boolean> {
     // Run again after a deadlock or serialisation failure: nothing was kept, and the fills
     // are the same (they are what the price crossed, whenever they are booked).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await persistOnce(robot, fills);
+        return await persistOnce(step);
       } catch (error) {
         if (attempt >= 3 || !isTransientError(error)) throw error;
       }
     }
   }
 
-  async function persistOnce(robot: LiveRobot, fills: Fill[]): Promise<boolean> {
+  async function persistOnce(step: RobotStep): Promise<boolean> {
+    const { robot, fills } = step;
+    const now = clock.now();
     const result = await repo.db.transaction().execute(async (trx) => {
       const row = await repo.lock(trx, robot.id);
       if (!row || row.status !== 'running' || row.version !== robot.version) return null;
@@ -144,21 +194,75 @@ export function robotEngine(deps: {
           'robot loss beyond its funds',
         );
       }
+      if (step.end) {
+        // An exit: positions were closed at market in the fills above; everything back.
+        await finishRobot(trx, { repo, ledger }, row, {
+          state: step.state,
+          lastSeq: booked.lastSeq,
+          closePrice: step.tick.price,
+          now,
+          reason: step.end,
+        });
+        return { state: step.state, lastSeq: booked.lastSeq };
+      }
       await repo.update(trx, robot.id, {
-        grid_state: serializeGrid(booked.state),
+        grid_state: serializeGrid(step.state),
         last_seq: booked.lastSeq,
-        updated_at: clock.now(),
+        updated_at: now,
+        // a trailing shift moves the range the investor sees
+        ...(step.shifted
+          ? {
+              range_low: step.state.params.lower.toString(),
+              range_high: step.state.params.upper.toString(),
+            }
+          : {}),
       });
-      return booked;
+      return { state: step.state, lastSeq: booked.lastSeq };
     });
-    if (!result) {
-      robots.delete(robot.id); // reloaded from the database next tick
-      return false;
+    if (!result || step.end) {
+      robots.delete(robot.id); // reloaded from the database next tick (or ended)
+      return result !== null;
     }
     robot.state = result.state;
     robot.lastSeq = result.lastSeq;
     robot.version += 1;
     return true;
+  }
+
+  /**
+   * Waiting robots whose trigger price the market reached open their grid at that price,
+   * each in its own transaction on the locked row (a stop or an edit may have come first).
+   */
+  async function wake(waiting: WaitingRobot[], prices: Map<MarketId, Tick>) {
+    let woken = 0;
+    for (const row of waiting) {
+      const market = row.market as MarketId;
+      let tick = prices.get(market);
+      if (!tick) prices.set(market, (tick = marketData.latest(market)));
+      const trigger = row.trigger_price === null ? null : BigInt(row.trigger_price);
+      if (trigger !== null && !triggerCrossed(trigger, row.trigger_above ?? false, tick.price)) {
+        continue;
+      }
+      if (unopenable.get(row.id) === row.version) continue;
+      let opened = false;
+      try {
+        opened = await repo.db.transaction().execute(async (trx) => {
+          const locked = await repo.lock(trx, row.id);
+          if (!locked || locked.status !== 'waiting' || locked.disabled) return false;
+          await openGrid(trx, repo, locked, tick, feeRate, clock.now());
+          return true;
+        });
+      } catch (error) {
+        // A grid its principal cannot fund at this price (one lot per grid): the robot
+        // keeps waiting, holding its principal, and is not tried again until it changes
+        // (an edit, a stop); the others' prices go on.
+        if (!(error instanceof AppError)) throw error;
+        unopenable.set(row.id, row.version);
+        log.warn({ robot: row.id, reason: error.key }, 'waiting robot cannot open its grid');
+      }
+      if (opened) woken += 1;
+    }
+    return woken;
   }
 
   async function inParallel<T>(items: T[], run: (item: T) => Promise<void>) {
@@ -210,22 +314,56 @@ export function robotEngine(deps: {
     },
 
     async tick(): Promise<EngineTickReport> {
-      await reconcile();
+      const waiting = await reconcile();
       // No robot, no price work.
-      if (robots.size === 0) return { robots: 0, filled: 0, fills: 0, stale: 0, snapshots: 0 };
-      marketData.refresh();
-      const feeRate = await makerFee(Math.floor(clock.now().getTime() / 60_000));
+      if (robots.size === 0 && waiting.length === 0) {
+        return { robots: 0, filled: 0, fills: 0, stale: 0, snapshots: 0, ended: 0, triggered: 0 };
+      }
       const prices = new Map<MarketId, Tick>();
-      const pending: { robot: LiveRobot; fills: Fill[] }[] = [];
+      marketData.refresh();
+      const triggered = waiting.length > 0 ? await wake(waiting, prices) : 0;
+      if (triggered > 0) await reconcile();
+      const feeRateMaker = await makerFee(Math.floor(clock.now().getTime() / 60_000));
+      const pending: RobotStep[] = [];
       for (const robot of robots.values()) {
         let tick = prices.get(robot.market);
         if (!tick) prices.set(robot.market, (tick = marketData.latest(robot.market)));
-        const step = onPrice(robot.state, tick.price, feeRate, tick.ts);
-        if (step.fills.length > 0) pending.push({ robot, fills: step.fills });
+        if (!robot.exits) {
+          const step = onPrice(robot.state, tick.price, feeRateMaker, tick.ts);
+          if (step.fills.length > 0) {
+            pending.push({
+              robot,
+              fills: step.fills,
+              state: step.state,
+              end: null,
+              shifted: false,
+              tick,
+            });
+          }
+          continue;
+        }
+        const step = stepWithExits(robot.state, tick.price, robot.exits, {
+          makerFeeRate: feeRateMaker,
+          feeRate,
+          ts: tick.ts,
+          performanceFees: robot.performanceFees,
+        });
+        if (step.fills.length > 0 || step.end || step.shifted) {
+          pending.push({
+            robot,
+            fills: step.fills,
+            state: step.state,
+            end: step.end,
+            shifted: step.shifted !== null,
+            tick,
+          });
+        }
       }
       let stale = 0;
-      await inParallel(pending, async ({ robot, fills }) => {
-        if (!(await persist(robot, fills))) stale += 1;
+      let ended = 0;
+      await inParallel(pending, async (step) => {
+        if (!(await persist(step))) stale += 1;
+        else if (step.end) ended += 1;
       });
       const now = clock.now().getTime();
       const minute = Math.floor(now / 60_000);
@@ -240,6 +378,8 @@ export function robotEngine(deps: {
         fills: pending.reduce((sum, p) => sum + p.fills.length, 0),
         stale,
         snapshots,
+        ended,
+        triggered,
       };
     },
   };

@@ -1,7 +1,7 @@
 // The fees a robot's trades pay: the taker fee of market orders (opening inventory, the
 // close on Stop) and the operator's maker fee of the grid's resting limit orders.
 import { DEFAULT_MAKER_FEE_RATE } from '@olive/market';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 
 export const MAKER_FEE_KEY = 'robot_maker_fee';
 /** The highest maker fee an operator may set (1%): above it no grid step clears it. */

@@ -2,17 +2,21 @@
 // opens at the current price), stop (close at market, everything the robot holds back to
 // the balance) and the operator's disable.
 //   not_started -> running -> ended;  not_started -> ended
-import { close, createGrid, parseGrid, serializeGrid, type MarketId } from '@olive/market';
+//   with a trigger price: not_started -> waiting -> running (the engine) -> ended
+// Risk exits are set at creation and edited on a robot that has not ended (decision 148).
+import { close, parseGrid, type MarketId } from '@olive/market';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { InsufficientBalanceError, userAccount } from '../ledger/ledger.service.ts';
 import { marketOf, rateText, type MarketDataService } from '../market/market-data.service.ts';
 import { bookFills } from './robot.booking.ts';
-import { directionOf, minuteOf, ownedRobot, principalOf } from './robot.common.ts';
+import { directionOf, gridTypeOf, ownedRobot, principalOf } from './robot.common.ts';
+import { finishRobot, openGrid } from './robot.ending.ts';
 import { customOf, type CustomInput, type RobotEstimates } from './robot.estimates.ts';
+import { checkExits, exitColumns, exitsFromRow, exitsOf, type ExitInput } from './robot.exits.ts';
 import type { RobotRepository } from './robot.repository.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 
 /** Markets an operator closed to new robots (a JSON list of market ids). */
 export const DISABLED_MARKETS_KEY = 'robot_markets_disabled';
@@ -31,7 +35,16 @@ export function robotLifecycle(deps: {
 
   async function create(
     userId: string,
-    input: { market: string; principal: string; direction: string; custom?: CustomInput },
+    input: {
+      market: string;
+      principal: string;
+      direction: string;
+      custom?: CustomInput;
+      /** A copy (robot.copying.ts): the robot it copies and the share it pays. */
+      copy?: { from: string; sharePct: number };
+      exits?: ExitInput;
+      grid_type?: string | undefined;
+    },
   ) {
     const market = marketOf(input.market);
     if (((await deps.settings.get<string[]>(DISABLED_MARKETS_KEY)) ?? []).includes(market)) {
@@ -39,12 +52,22 @@ export function robotLifecycle(deps: {
     }
     const direction = directionOf(input.direction);
     const principal = principalOf(input.principal, market);
-    const { params, expected, step } = await estimates.plan(
+    const exits = exitsOf(market, input.exits ?? {});
+    const gridType = gridTypeOf(input.grid_type);
+    const { params, expected, step, price } = await estimates.plan(
       market,
       direction,
       principal,
       customOf(market, input.custom),
+      gridType,
     );
+    checkExits(exits, {
+      direction,
+      price,
+      lower: params.lower,
+      upper: params.upper,
+      started: false,
+    });
     const now = clock.now();
     try {
       return await db.transaction().execute(async (trx) => {
@@ -58,12 +81,17 @@ export function robotLifecycle(deps: {
           range_low: params.lower,
           range_high: params.upper,
           grid_count: params.gridCount,
+          grid_type: gridType,
           step: rateText(step),
           expected_daily_yield: expected,
           created_at: now,
           started_at: null,
           ended_at: null,
           updated_at: now,
+          ...(input.copy
+            ? { copied_from: input.copy.from, copy_share_pct: input.copy.sharePct }
+            : {}),
+          ...exitColumns(exits),
         });
         await ledger.post(
           {
@@ -92,55 +120,25 @@ export function robotLifecycle(deps: {
     if (robot.disabled) throw new AppError('robot.disabled');
     if (robot.status !== 'not_started') throw new AppError(`robot.already_${robot.status}`);
     const market = robot.market as MarketId;
-    const principal = BigInt(robot.principal);
-    // The range and count shown before creating are the ones traded.
-    const params = {
-      market,
-      direction: robot.direction,
-      lower: BigInt(robot.range_low),
-      upper: BigInt(robot.range_high),
-      gridCount: robot.grid_count,
-    };
     const tick = await marketData.tick(market);
-    let opened;
-    try {
-      opened = createGrid(params, principal, tick.price, feeRate, tick.ts);
-    } catch (error) {
-      if (error instanceof RangeError) {
-        throw new AppError('robot.principal_too_small', { market });
-      }
-      throw error;
-    }
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
       if (locked.disabled) throw new AppError('robot.disabled');
       if (locked.status !== 'not_started') throw new AppError(`robot.already_${locked.status}`);
-      // The opening order (if the grid starts holding) is the first fill; it realises nothing.
-      await repo.insertTrades(
-        trx,
-        opened.fills.map((fill, i) => ({
-          robot_id: robotId,
-          user_id: userId,
-          seq: locked.last_seq + i + 1,
-          kind: fill.side,
-          price: fill.price,
-          quantity: fill.quantity,
-          amount: fill.quote,
-          fee: fill.fee,
-          pnl: 0n,
-          created_at: new Date(fill.ts),
-        })),
-      );
-      await repo.update(trx, robotId, {
-        status: 'running',
-        grid_state: serializeGrid(opened.state),
-        last_seq: locked.last_seq + opened.fills.length,
-        started_at: now,
-        updated_at: now,
-      });
-      await repo.insertSnapshots([{ robot_id: robotId, t: minuteOf(now), pnl: 0n }], trx);
+      const trigger = locked.trigger_price === null ? null : BigInt(locked.trigger_price);
+      if (trigger !== null && trigger !== tick.price) {
+        // Waits, holding its principal, until the price reaches the trigger from this side.
+        await repo.update(trx, robotId, {
+          status: 'waiting',
+          trigger_above: trigger > tick.price,
+          updated_at: now,
+        });
+        return;
+      }
+      // The range and count shown before creating are the ones traded.
+      await openGrid(trx, repo, locked, tick, feeRate, now);
     });
   }
 
@@ -165,60 +163,49 @@ export function robotLifecycle(deps: {
         lastSeq = booked.lastSeq;
         closePrice = tick.price;
       }
-      // Exactly what the robot holds goes back: principal (less any loss) and unsettled PnL.
-      const held = await repo.balances(trx, userId, robotId);
-      const returned = held.principal + held.pnl;
-      if (returned > 0n) {
-        const postings = [{ account: userAccount(userId, 'available'), amount: returned }];
-        if (held.principal > 0n) {
-          postings.push({
-            account: userAccount(userId, 'robot_principal', robotId),
-            amount: -held.principal,
-          });
-        }
-        if (held.pnl > 0n) {
-          postings.push({ account: userAccount(userId, 'robot_pnl', robotId), amount: -held.pnl });
-        }
-        await ledger.post(
-          {
-            kind: 'robot_return',
-            idempotencyKey: `robot:${robotId}:return`,
-            reference: `robot:${robotId}`,
-            postings,
-          },
-          trx,
-        );
-      }
-      lastSeq += 1;
-      await repo.insertTrades(trx, [
-        {
-          robot_id: robotId,
-          user_id: userId,
-          seq: lastSeq,
-          kind: 'stop',
-          price: closePrice,
-          quantity: 0n,
-          amount: returned,
-          fee: 0n,
-          pnl: state?.realised ?? 0n,
-          created_at: now,
-        },
-      ]);
-      await repo.update(trx, robotId, {
-        status: 'ended',
-        grid_state: state ? serializeGrid(state) : null,
-        last_seq: lastSeq,
-        ended_at: now,
-        updated_at: now,
+      await finishRobot(trx, { repo, ledger }, locked, {
+        state,
+        lastSeq,
+        closePrice,
+        now,
+        reason: 'stopped',
       });
-      if (locked.started_at) {
-        const cumulative = (state?.realised ?? 0n) - BigInt(locked.performance_fees);
-        await repo.insertSnapshots(
-          [{ robot_id: robotId, t: minuteOf(now), pnl: cumulative }],
-          trx,
-          true,
-        );
+    });
+  }
+
+  /**
+   * Sets or clears exits on a robot that has not ended, checked against the price now
+   * and the robot's current range. The trigger price only before the robot starts.
+   * Range and grid count are not editable: a different grid is a new robot.
+   */
+  async function edit(userId: string, robotId: string, input: ExitInput) {
+    const robot = await ownedRobot(repo, userId, robotId);
+    if (robot.status === 'ended') throw new AppError('robot.already_ended');
+    const market = robot.market as MarketId;
+    const tick = await marketData.tick(market);
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const locked = await repo.lock(trx, robotId);
+      if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
+      if (locked.status === 'ended') throw new AppError('robot.already_ended');
+      const started = locked.status === 'running';
+      if (input.trigger_price !== undefined && input.trigger_price !== '' && started) {
+        throw fieldError('trigger_price', 'robot.trigger_started');
       }
+      const exits = exitsOf(market, input, exitsFromRow(locked));
+      checkExits(exits, {
+        direction: locked.direction,
+        price: tick.price,
+        lower: BigInt(locked.range_low),
+        upper: BigInt(locked.range_high),
+        started,
+      });
+      const waitingFor =
+        locked.status === 'waiting' && exits.triggerPrice !== null
+          ? { trigger_above: exits.triggerPrice > tick.price }
+          : {};
+      // a waiting robot whose trigger is cleared starts at the engine's next price
+      await repo.update(trx, robotId, { ...exitColumns(exits), ...waitingFor, updated_at: now });
     });
   }
 
@@ -227,5 +214,5 @@ export function robotLifecycle(deps: {
     return repo.setDisabled(robotId, disabled, clock.now());
   }
 
-  return { create, start, stop, setDisabled };
+  return { create, start, stop, edit, setDisabled };
 }

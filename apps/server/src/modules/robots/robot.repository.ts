@@ -21,11 +21,25 @@ export interface NewTrade {
   created_at: Date;
 }
 
-export function robotRepository(db: Db) {
+/** `reads`: where the leaderboard and the console's list are read (a replica may serve them). */
+/** A leaderboard row as both leaderboards (quanrank's periods, issue 32's) show it. */
+export interface RankedRobot {
+  id: string;
+  nickname: string;
+  demo: boolean;
+  market: string;
+  direction: string;
+  principal: string;
+  started_at: Date;
+  ended_at: Date | null;
+  gain: string;
+}
+
+export function robotRepository(db: Db, reads: Db = db) {
   return {
     /** The console's robots list (with the owner's account, read-only). */
     async operatorList(query: ListQuery) {
-      let q = db.selectFrom('robots as r').innerJoin('users as u', 'u.id', 'r.user_id');
+      let q = reads.selectFrom('robots as r').innerJoin('users as u', 'u.id', 'r.user_id');
       const f = query.filters;
       if (f.user_id !== undefined) q = q.where('r.user_id', '=', String(f.user_id));
       if (f.market !== undefined) q = q.where('r.market', '=', String(f.market));
@@ -53,14 +67,19 @@ export function robotRepository(db: Db) {
         .select('u.account')
         .where('r.id', '=', id)
         .executeTakeFirst(),
+    /** Running robots by market, customers' apart from the demo investors' (issue 11). */
     async runningByMarket() {
       const rows = await db
         .selectFrom('robots')
-        .select(['market', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('status', '=', 'running')
-        .groupBy('market')
+        .innerJoin('users', 'users.id', 'robots.user_id')
+        .select(['robots.market', 'users.demo', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('robots.status', '=', 'running')
+        .groupBy(['robots.market', 'users.demo'])
         .execute();
-      return new Map(rows.map((r) => [r.market, Number(r.n)]));
+      const customers = new Map<string, number>();
+      const demo = new Map<string, number>();
+      for (const r of rows) (r.demo ? demo : customers).set(r.market, Number(r.n));
+      return { customers, demo };
     },
     db,
 
@@ -149,6 +168,30 @@ export function robotRepository(db: Db) {
         .selectFrom('robots')
         .select(['id', 'version'])
         .where('status', '=', 'running')
+        .execute();
+    },
+
+    /**
+     * The engine's one look a tick: every running robot's id and version, and every robot
+     * waiting for its trigger price (with that price), in one query.
+     */
+    liveVersions() {
+      // Two selects, each on its partial index (robots_running_idx, robots_waiting_idx):
+      // `status in (...)` could not use either and would scan every robot ever made.
+      const columns = [
+        'id',
+        'version',
+        'status',
+        'market',
+        'disabled',
+        'trigger_price',
+        'trigger_above',
+      ] as const;
+      return db
+        .selectFrom('robots')
+        .select(columns)
+        .where('status', '=', 'running')
+        .unionAll(db.selectFrom('robots').select(columns).where('status', '=', 'waiting'))
         .execute();
     },
 
@@ -287,17 +330,7 @@ export function robotRepository(db: Db) {
      * over their principal.
      */
     async rank(since: Date, limit: number) {
-      const { rows } = await sql<{
-        id: string;
-        nickname: string;
-        demo: boolean;
-        market: string;
-        direction: string;
-        principal: string;
-        started_at: Date;
-        ended_at: Date | null;
-        gain: string;
-      }>`
+      const { rows } = await sql<RankedRobot>`
         select r.id::text, u.nickname, u.demo, r.market, r.direction, r.principal::text,
                r.started_at, r.ended_at, (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::text as gain
         from robots r
@@ -312,6 +345,196 @@ export function robotRepository(db: Db) {
         where r.started_at is not null and (r.ended_at is null or r.ended_at >= ${since})
         order by (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::numeric / r.principal desc, r.id
         limit ${limit}
+      `.execute(reads);
+      return rows;
+    },
+
+    // --- copy trading and track records (issue 32, decisions 150 and 151) ---
+
+    /** A robot anyone may copy: running, and public or a demo investor's (decision 111d). */
+    copyable(id: string) {
+      return db
+        .selectFrom('robots as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .selectAll('r')
+        .select('u.demo')
+        .where('r.id', '=', id)
+        .where('r.status', '=', 'running')
+        .where((eb) => eb.or([eb('r.public', '=', true), eb('u.demo', '=', true)]))
+        .executeTakeFirst();
+    },
+
+    /** A robot's copies, newest first, with their owners' nicknames (to be masked). */
+    async copiers(robotId: string, page: number, limit: number) {
+      const base = db
+        .selectFrom('robots as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .where('r.copied_from', '=', robotId);
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'r.id',
+            'u.nickname',
+            'r.status',
+            'r.copy_share_pct',
+            'r.shares_paid',
+            'r.started_at',
+          ])
+          .orderBy('r.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Per robot: its copies not ended, and the shares its copies paid its owner. */
+    async copyStats(robotIds: string[]) {
+      const result = new Map<string, { copiers: number; earned: bigint }>();
+      for (const id of robotIds) result.set(id, { copiers: 0, earned: 0n });
+      if (robotIds.length === 0) return result;
+      const [copies, shares] = await Promise.all([
+        db
+          .selectFrom('robots')
+          .select(['copied_from', (eb) => eb.fn.countAll<string>().as('n')])
+          .where('copied_from', 'in', robotIds)
+          .where('status', '<>', 'ended')
+          .groupBy('copied_from')
+          .execute(),
+        db
+          .selectFrom('robot_profit_shares')
+          .select(['leader_robot_id', (eb) => eb.fn.sum<string>('amount').as('total')])
+          .where('leader_robot_id', 'in', robotIds)
+          .groupBy('leader_robot_id')
+          .execute(),
+      ]);
+      for (const c of copies) result.get(c.copied_from!)!.copiers = Number(c.n);
+      for (const s of shares) result.get(s.leader_robot_id)!.earned = BigInt(s.total);
+      return result;
+    },
+
+    /**
+     * A robot's record from its snapshots (its own fills marked at the price): the deepest
+     * fall of principal + cumulative earnings from its running peak, and the last
+     * cumulative earnings of each UTC day, oldest first.
+     */
+    async trackSeries(robotId: string, principal: bigint) {
+      const [drawdown, days] = await Promise.all([
+        sql<{ dd: string | null }>`
+          select min((equity - peak)::numeric / nullif(peak, 0))::text as dd from (
+            select ${principal}::bigint + pnl as equity,
+                   max(${principal}::bigint + pnl) over (order by t) as peak
+            from robot_pnl_snapshots where robot_id = ${robotId}
+          ) s
+        `.execute(db),
+        sql<{ day: Date; pnl: string }>`
+          select distinct on (date_trunc('day', t)) date_trunc('day', t) as day, pnl::text
+          from robot_pnl_snapshots where robot_id = ${robotId}
+          order by date_trunc('day', t), t desc
+        `.execute(db),
+      ]);
+      return { drawdown: drawdown.rows[0]?.dd ?? null, days: days.rows };
+    },
+
+    /** Cumulative earnings at a moment: the last snapshot at or before it (0 before any). */
+    async pnlAt(robotId: string, at: Date) {
+      const row = await db
+        .selectFrom('robot_pnl_snapshots')
+        .select('pnl')
+        .where('robot_id', '=', robotId)
+        .where('t', '<=', at)
+        .orderBy('t', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return BigInt(row?.pnl ?? '0');
+    },
+
+    /** The market's close at or before a moment (a robot's start before 0160 kept none). */
+    async closeAt(market: string, at: Date) {
+      const row = await db
+        .selectFrom('market_candles')
+        .select('close')
+        .where('market', '=', market)
+        .where('t', '<=', at)
+        .orderBy('t', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? BigInt(row.close) : null;
+    },
+
+    /** The price a robot's stop closed at (0 for a robot stopped before it started). */
+    async stopPrice(robotId: string) {
+      const row = await db
+        .selectFrom('robot_trades')
+        .select('price')
+        .where('robot_id', '=', robotId)
+        .where('kind', '=', 'stop')
+        .executeTakeFirst();
+      return row ? BigInt(row.price) : null;
+    },
+
+    /**
+     * The leaderboard (decision 151): robots that have run at least a day (a stopped one
+     * for a day before its stop) and ran during the period, with the change of their cumulative earnings since its start over their
+     * principal, their deepest drawdown and their copies; sorted by one of the three.
+     */
+    async leaderboard(options: {
+      since: Date;
+      startedBefore: Date;
+      sort: 'roi' | 'drawdown' | 'copiers';
+      limit: number;
+    }) {
+      const order =
+        options.sort === 'copiers'
+          ? sql`copiers desc, roi desc`
+          : options.sort === 'drawdown'
+            ? sql`max_drawdown desc, roi desc`
+            : sql`roi desc`;
+      const { rows } = await sql<{
+        id: string;
+        nickname: string;
+        demo: boolean;
+        public: boolean;
+        profit_share_pct: number;
+        market: string;
+        direction: string;
+        principal: string;
+        started_at: Date;
+        ended_at: Date | null;
+        gain: string;
+        max_drawdown: string;
+        copiers: string;
+      }>`
+        select * from (
+          select r.id::text, u.nickname, u.demo, (r.public or u.demo) as public,
+                 r.profit_share_pct, r.market, r.direction, r.principal::text,
+                 r.started_at, r.ended_at, (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::text as gain,
+                 (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::numeric / r.principal as roi,
+                 coalesce(dd.dd, 0) as max_drawdown,
+                 (select count(*) from robots c
+                  where c.copied_from = r.id and c.status <> 'ended') as copiers
+          from robots r
+          join users u on u.id = r.user_id
+          join lateral (
+            select pnl from robot_pnl_snapshots s where s.robot_id = r.id order by t desc limit 1
+          ) now_pnl on true
+          left join lateral (
+            select pnl from robot_pnl_snapshots s
+            where s.robot_id = r.id and s.t <= ${options.since} order by t desc limit 1
+          ) then_pnl on true
+          left join lateral (
+            select min((r.principal + s.pnl - peak)::numeric / nullif(peak, 0)) as dd from (
+              select pnl, max(r.principal + pnl) over (order by t) as peak
+              from robot_pnl_snapshots where robot_id = r.id
+            ) s
+          ) dd on true
+          where r.started_at is not null and r.started_at <= ${options.startedBefore}
+            and (r.ended_at is null
+                 or (r.ended_at >= ${options.since} and r.ended_at - r.started_at >= interval '1 day'))
+        ) ranked
+        order by ${order}, id
+        limit ${options.limit}
       `.execute(db);
       return rows;
     },

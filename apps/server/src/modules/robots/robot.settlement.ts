@@ -6,8 +6,9 @@ import { AppError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { ownedRobot } from './robot.common.ts';
+import { payProfitShare } from './robot.copying.ts';
 import type { RobotRepository } from './robot.repository.ts';
 
 export const PERFORMANCE_FEE_KEY = 'robot_performance_fee';
@@ -78,13 +79,22 @@ export function robotSettlement(deps: {
           created_at: now,
         },
       ]);
+      // A copy pays its leader's share of what this settlement paid (decision 150).
+      const performanceFees = BigInt(locked.performance_fees) + fee;
+      const shares = await payProfitShare(trx, { ledger }, locked, {
+        seq,
+        cumulative: state.realised - performanceFees,
+        paid: net,
+        at: now,
+      });
       // The grid trades on without the money paid out, so it can never spend it again.
       await repo.update(trx, robotId, {
+        ...shares,
         grid_state: serializeGrid({ ...state, cash: state.cash - gross }),
         last_seq: seq,
         settled_gross: (BigInt(locked.settled_gross) + gross).toString(),
         settled_net: (BigInt(locked.settled_net) + net).toString(),
-        performance_fees: (BigInt(locked.performance_fees) + fee).toString(),
+        performance_fees: performanceFees.toString(),
         updated_at: now,
       });
     });

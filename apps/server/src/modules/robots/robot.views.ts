@@ -14,7 +14,26 @@ import type { Translate } from '../../i18n/index.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
 import { iso, ownedRobot } from './robot.common.ts';
-import type { RobotRepository, RobotRow } from './robot.repository.ts';
+import { robotRecords } from './robot.records.ts';
+import { exitsFromRow, exitView } from './robot.exits.ts';
+import type { RankedRobot, RobotRepository, RobotRow } from './robot.repository.ts';
+
+function rankRow(r: RankedRobot, i: number, now: Date) {
+  const started = new Date(r.started_at).getTime();
+  const ended = r.ended_at ? new Date(r.ended_at).getTime() : now.getTime();
+  return {
+    rank: i + 1,
+    robot_id: r.id,
+    // A seeded demo investor is nobody to hide, and must never pass for a customer.
+    nickname: r.demo ? r.nickname : maskNickname(r.nickname),
+    demo: r.demo,
+    market: r.market,
+    direction: r.direction,
+    return_rate: ratioText(BigInt(r.gain), BigInt(r.principal)),
+    runtime_seconds: Math.max(0, Math.floor((ended - started) / 1000)),
+    principal: formatAmount(BigInt(r.principal)),
+  };
+}
 
 export function robotViews(deps: {
   repo: RobotRepository;
@@ -23,6 +42,7 @@ export function robotViews(deps: {
 }) {
   const { repo, marketData, clock } = deps;
   const db = repo.db;
+  const records = robotRecords({ repo, clock });
 
   /** The robot as quaninfo shows it; `held` is what the ledger holds for it. */
   function view(
@@ -70,6 +90,7 @@ export function robotViews(deps: {
       range_low: formatUnits(BigInt(robot.range_low)),
       range_high: formatUnits(BigInt(robot.range_high)),
       grids: robot.grid_count,
+      grid_type: robot.grid_type,
       grid_profit: formatAmount(realised),
       floating_pnl: formatAmount(unrealised),
       annualised_return:
@@ -87,6 +108,8 @@ export function robotViews(deps: {
       ended_at: iso(robot.ended_at),
       duration_seconds: started === null ? 0 : Math.max(0, Math.floor((ended - started) / 1000)),
       created_at: iso(robot.created_at),
+      ...exitView(exitsFromRow(robot)),
+      end_reason: robot.end_reason ?? '',
     };
   }
 
@@ -104,7 +127,12 @@ export function robotViews(deps: {
 
   async function info(userId: string, robotId: string, t: Translate) {
     const robot = await ownedRobot(repo, userId, robotId);
-    return view(robot, await repo.balances(db, userId, robotId), t, await pricesFor([robot]));
+    const price = await pricesFor([robot]);
+    return {
+      ...view(robot, await repo.balances(db, userId, robotId), t, price),
+      // Track record and copy trading (issue 32): appended, from the robot's own fills.
+      ...(await records.recordOf(robot, price)),
+    };
   }
 
   async function detail(userId: string, robotId: string, t: Translate) {
@@ -171,7 +199,12 @@ export function robotViews(deps: {
     );
     const price = await pricesFor(rows);
     return {
-      list: rows.map((r) => view(r, held.get(r.id)!, t, price)),
+      list: await Promise.all(
+        rows.map(async (r) => ({
+          ...view(r, held.get(r.id)!, t, price),
+          ...(await records.recordOf(r, price)),
+        })),
+      ),
       page: options.page,
       limit: options.limit,
       total,
@@ -185,22 +218,7 @@ export function robotViews(deps: {
     const rows = await repo.rank(since, 50);
     return {
       period,
-      list: rows.map((r, i) => {
-        const started = new Date(r.started_at).getTime();
-        const ended = r.ended_at ? new Date(r.ended_at).getTime() : now.getTime();
-        return {
-          rank: i + 1,
-          robot_id: r.id,
-          // A seeded demo investor is nobody to hide, and must never pass for a customer.
-          nickname: r.demo ? r.nickname : maskNickname(r.nickname),
-          demo: r.demo,
-          market: r.market,
-          direction: r.direction,
-          return_rate: ratioText(BigInt(r.gain), BigInt(r.principal)),
-          runtime_seconds: Math.max(0, Math.floor((ended - started) / 1000)),
-          principal: formatAmount(BigInt(r.principal)),
-        };
-      }),
+      list: rows.map((r, i) => rankRow(r, i, now)),
     };
   }
 
@@ -218,7 +236,73 @@ export function robotViews(deps: {
     return { ...detailed, log: trades };
   }
 
-  return { view, info, detail, log, mine, rank, demo };
+  /**
+   * The leaderboard of issue 32 (decision 151): robots run at least a day, ranked by ROI
+   * over 7, 30 or 90 days, by drawdown (shallowest first) or by copiers; demo robots
+   * marked; `public` says whether it can be copied.
+   */
+  async function leaderboard(period: '7d' | '30d' | '90d', sort: 'roi' | 'drawdown' | 'copiers') {
+    const now = clock.now();
+    const days = period === '7d' ? 7 : period === '30d' ? 30 : 90;
+    const rows = await repo.leaderboard({
+      since: new Date(now.getTime() - days * 86_400_000),
+      startedBefore: new Date(now.getTime() - 86_400_000),
+      sort,
+      limit: 50,
+    });
+    return {
+      period,
+      sort,
+      list: rows.map((r, i) => ({
+        ...rankRow(r, i, now),
+        max_drawdown: (-Number(r.max_drawdown)).toFixed(8),
+        copiers: Number(r.copiers),
+        public: r.public && r.ended_at === null,
+        profit_share_pct: r.demo ? 0 : r.profit_share_pct,
+      })),
+    };
+  }
+
+  /** A public robot as a would-be copier sees it: its settings, terms and track record. */
+  async function publicRobot(robotId: string, t: Translate) {
+    const robot = await repo.copyable(robotId);
+    if (!robot) throw new AppError('robot.not_found');
+    const price = await pricesFor([robot]);
+    const full = {
+      ...view(robot, { principal: 0n, pnl: 0n }, t, price),
+      ...(await records.recordOf(robot, price)),
+    };
+    const owner = await db
+      .selectFrom('users')
+      .select(['nickname', 'demo'])
+      .where('id', '=', robot.user_id)
+      .executeTakeFirstOrThrow();
+    return {
+      robot_id: full.robot_id,
+      name: full.name,
+      nickname: owner.demo ? owner.nickname : maskNickname(owner.nickname),
+      demo: owner.demo,
+      market: full.market,
+      direction: full.direction,
+      principal: full.principal,
+      range_low: full.range_low,
+      range_high: full.range_high,
+      grids: full.grids,
+      cumulative_yield_rate: full.cumulative_yield_rate,
+      duration_seconds: full.duration_seconds,
+      roi_7d: full.roi_7d,
+      roi_30d: full.roi_30d,
+      roi_90d: full.roi_90d,
+      max_drawdown: full.max_drawdown,
+      sharpe: full.sharpe,
+      round_trips: full.round_trips,
+      buy_and_hold_return: full.buy_and_hold_return,
+      copiers: full.copiers,
+      profit_share_pct: owner.demo ? 0 : full.profit_share_pct,
+    };
+  }
+
+  return { view, info, detail, log, mine, rank, leaderboard, publicRobot, demo };
 }
 
 /** "Olive" -> "Ol***": enough to recognise oneself, not enough to find someone. */

@@ -106,6 +106,7 @@ describe('robot calls', () => {
     expect(preview.data).toEqual({
       market: 'SOL/USDT',
       direction: 'neutral',
+      grid_type: 'geometric',
       range_low: expect.stringMatching(/^\d+(\.\d+)?$/),
       range_high: expect.stringMatching(/^\d+(\.\d+)?$/),
       grids: expect.any(Number),
@@ -113,9 +114,16 @@ describe('robot calls', () => {
       expected_daily_yield: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       out_of_sample_days: 7,
       positive: expect.any(Boolean),
+      held_out_return: expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      held_out_drawdown: expect.stringMatching(/^\d+(\.\d+)?$/),
+      round_trips_per_day: expect.stringMatching(/^\d+\.\d$/),
+      buy_and_hold_return: expect.stringMatching(/^-?\d+(\.\d+)?$/),
       estimate: true,
     });
-    expect(preview.data!.positive).toBe(Number(preview.data!.expected_daily_yield) > 0);
+    // "positive" is the held-out total return, what the investor would have got
+    expect(preview.data!.positive).toBe(Number(preview.data!.held_out_return) > 0);
+    // the automatic setting trades: at least one round trip an hour on the held-out days
+    expect(Number(preview.data!.round_trips_per_day)).toBeGreaterThanOrEqual(24);
 
     const created = await u.call<{ robot_id: string }>('/api/user/quancreate', {
       market: 'SOL/USDT',
@@ -147,6 +155,7 @@ describe('robot calls', () => {
       range_low: preview.data!.range_low,
       range_high: preview.data!.range_high,
       grids: preview.data!.grids,
+      grid_type: 'geometric',
       grid_profit: '0',
       floating_pnl: '0',
       annualised_return: '0',
@@ -156,6 +165,32 @@ describe('robot calls', () => {
       ended_at: '',
       duration_seconds: 0,
       created_at: '2026-02-01T00:00:00.000Z',
+      // no exits set (decision 148)
+      take_profit_price: '',
+      stop_loss_price: '',
+      take_profit_pct: '',
+      stop_loss_pct: '',
+      trigger_price: '',
+      trailing_up: 0,
+      trailing_down: 0,
+      trailing_limit_high: '',
+      trailing_limit_low: '',
+      end_reason: '',
+      // track record and copy trading (issue 32): nothing yet for a robot not started
+      roi_7d: '0',
+      roi_30d: '0',
+      roi_90d: '0',
+      max_drawdown: '0',
+      sharpe: '',
+      round_trips: 0,
+      buy_and_hold_return: '0',
+      public: false,
+      profit_share_pct: 10,
+      copiers: 0,
+      shares_earned: '0',
+      copied_from: '',
+      copy_share_pct: 0,
+      shares_paid: '0',
     });
     const user = await u.call<{ balance: string; trading_principal: string }>('/api/user/userinfo');
     expect(user.data).toMatchObject({ balance: '300', trading_principal: '200' });
@@ -255,8 +290,15 @@ describe('robot calls', () => {
       [{ ...custom, range_high: custom.range_low }, 'range_high', 'robot.range_order', {}],
       [{ ...custom, grids: '1' }, 'grids', 'validation.at_least', { limit: '2' }],
       [{ ...custom, grids: '101' }, 'grids', 'validation.at_most', { limit: '100' }],
-      [{ ...custom, range_low: '-5' }, 'range_low', 'validation.invalid', {}],
-      [{ ...custom, range_low: '1'.repeat(12) }, 'range_low', 'validation.invalid', {}],
+      [{ ...custom, range_low: '-5' }, 'range_low', 'validation.amount_format', {}],
+      [{ ...custom, range_low: '05' }, 'range_low', 'validation.amount_format', {}],
+      [{ ...custom, grids: ' 12' }, 'grids', 'validation.count_format', {}],
+      [
+        { ...custom, range_low: '1'.repeat(12) },
+        'range_low',
+        'validation.at_most',
+        { limit: '9999999999.99999999' },
+      ],
       [{ ...custom, range_low: (price * 0.1).toFixed(2) }, 'range_low', 'robot.range_too_wide', {}],
       [
         {
@@ -293,6 +335,111 @@ describe('robot calls', () => {
     expect(await footprint()).toEqual(before);
   });
 
+  it('answers the limits of every setting for a market and principal before anything is typed', async () => {
+    const u = await investor('100');
+    const small = await u.call<Record<string, unknown>>('/api/user/quanlimits', {
+      market: 'BTC/USDT',
+    });
+    expect(small.code).toBe(1);
+    const price = Number(small.data!.price);
+    expect(small.data).toEqual({
+      market: 'BTC/USDT',
+      principal: '100',
+      principal_min: '100',
+      price: expect.stringMatching(/^\d+(\.\d+)?$/),
+      grids_min: 2,
+      // 100 USDT funds 16 orders of 5 USDT with the 25% headroom
+      grids_max: 16,
+      range_low_min: expect.stringMatching(/^\d+(\.\d+)?$/),
+      range_high_max: expect.stringMatching(/^\d+(\.\d+)?$/),
+      step_min_pct: '0.04',
+      price_tick: '0.01',
+      min_order: '5',
+      grid_types: ['arithmetic', 'geometric'],
+      maker_fee_rate: '0.0002',
+      taker_fee_rate: '0.001',
+    });
+    expect(Number(small.data!.range_low_min)).toBeCloseTo(price / 5, 1);
+    expect(Number(small.data!.range_high_max)).toBeCloseTo(price * 5, 1);
+    const large = await u.call<{ grids_max: number }>('/api/user/quanlimits', {
+      market: 'BTC/USDT',
+      principal: '5000',
+    });
+    expect(large.data!.grids_max).toBe(100);
+
+    // the limits are the ones the checks apply: one grid more is refused, the limit is not
+    const setting = (grids: number) => ({
+      market: 'BTC/USDT',
+      direction: 'neutral',
+      principal: '100',
+      range_low: (price * 0.9).toFixed(2),
+      range_high: (price * 1.1).toFixed(2),
+      grids: String(grids),
+    });
+    expect((await u.call('/api/user/quanpreview', setting(16))).code).toBe(1);
+    expect(await u.call('/api/user/quanpreview', setting(17))).toMatchObject({
+      code: 0,
+      msg: translate('en', 'robot.grids_above_max', {
+        principal: '100',
+        max: 16,
+        market: 'BTC/USDT',
+        min_order: '5',
+      }),
+    });
+
+    const before = await footprint();
+    expect(
+      await u.call('/api/user/quanlimits', { market: 'BTC/USDT', principal: '99' }),
+    ).toMatchObject({
+      code: 0,
+      msg: translate('en', 'robot.below_minimum', { market: 'BTC/USDT', min: '100' }),
+    });
+    expect(await u.call('/api/user/quanlimits', { market: 'DOGE/USDT' })).toMatchObject({
+      code: 0,
+      msg: expect.stringContaining('Market'),
+    });
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('places arithmetic levels when asked, previews them, and trades at them', async () => {
+    const u = await investor('1000');
+    const body = { market: 'ETH/USDT', direction: 'neutral', principal: '1000' };
+    const preview = await u.call<Record<string, string | number>>('/api/user/quanpreview', {
+      ...body,
+      grid_type: 'arithmetic',
+    });
+    expect(preview).toMatchObject({ code: 1, data: { grid_type: 'arithmetic' } });
+    const created = await u.call<{ robot_id: string }>('/api/user/quancreate', {
+      ...body,
+      grid_type: 'arithmetic',
+    });
+    expect(created.code).toBe(1);
+    const id = created.data!.robot_id;
+    const started = await u.call<{
+      grid_type: string;
+      range_low: string;
+      range_high: string;
+      grids: number;
+      orders: { price: string }[];
+    }>('/api/user/openquan', { robot_id: id, action: 'start' });
+    expect(started.data!.grid_type).toBe('arithmetic');
+    const { orders, grids } = started.data!;
+    // equal differences between the resting orders (within a tick), unlike equal ratios
+    const prices = orders.map((o) => Number(o.price)).sort((a, b) => a - b);
+    const low = Number(started.data!.range_low);
+    const high = Number(started.data!.range_high);
+    const distance = (high - low) / grids;
+    for (let i = 1; i < prices.length; i++) {
+      const gap = prices[i]! - prices[i - 1]!;
+      expect(Math.abs(gap / distance - Math.round(gap / distance))).toBeLessThan(0.01);
+    }
+    // a refused type changes nothing
+    const before = await footprint();
+    const bad = await u.call('/api/user/quancreate', { ...body, grid_type: 'fibonacci' });
+    expect(bad).toMatchObject({ code: 0, msg: expect.stringContaining('grid_type') });
+    expect(await footprint()).toEqual(before);
+  });
+
   it('refuses bad requests with a clear translated message and changes nothing', async () => {
     const u = await investor('100');
     const other = await investor('100');
@@ -305,7 +452,7 @@ describe('robot calls', () => {
     const id = mine.data!.robot_id;
     await t.app.services.robots.setDisabled(id, true);
     const before = await footprint();
-    const cases: [string, Record<string, string>, string, Record<string, string>][] = [
+    const cases: [string, Record<string, string>, string, Record<string, string | number>][] = [
       [
         '/api/user/quancreate',
         { market: 'SOL/USDT', direction: 'long', principal: '80.5' },
@@ -333,7 +480,13 @@ describe('robot calls', () => {
       [
         '/api/user/quancreate',
         { market: 'SOL/USDT', direction: 'long', principal: '50.123456789' },
-        'validation.invalid',
+        'validation.decimals',
+        { field: 'principal', decimals: 8 },
+      ],
+      [
+        '/api/user/quancreate',
+        { market: 'SOL/USDT', direction: 'long', principal: '050' },
+        'validation.amount_format',
         { field: 'principal' },
       ],
       ['/api/user/openquan', { robot_id: id, action: 'start' }, 'robot.disabled', {}],

@@ -24,7 +24,9 @@ function start(): Worker {
   // (`npm start`, the CLI, a test runner): its entry is a plain .mjs that registers tsx's
   // loader, then imports the worker module. (`execArgv: ['--import', 'tsx']` does not
   // reach a worker's entry module on Node 20.)
-  const w = new Worker(new URL('./search.worker.mjs', import.meta.url));
+  // Built JavaScript (dist, decision 153) starts the built worker module itself.
+  const entry = import.meta.url.endsWith('.js') ? './search.worker.js' : './search.worker.mjs';
+  const w = new Worker(new URL(entry, import.meta.url));
   w.unref();
   w.on('message', (m: { id: number; result?: WalkForwardResult | null; error?: string }) => {
     const p = pending.get(m.id);

@@ -202,11 +202,30 @@ describe('binding a phone', () => {
     ).toBe(1);
   });
 
-  it('refuses a phone that belongs to another account', async () => {
+  it('never binds a phone that belongs to another account, nor says that it does', async () => {
     const phone = `16${String(Date.now()).slice(-9)}`;
     await register(t, { account: phone });
+    const free = `18${String(Date.now()).slice(-9)}`;
     const user = await register(t);
-    const sent = await t.call('/api/user/bindcode', { phone }, user.headers);
-    expect(sent).toMatchObject({ code: 0, msg: translate('en', 'security.bind_taken') });
+    const taken = await t.call('/api/user/bindcode', { phone }, user.headers);
+    const other = await t.call('/api/user/bindcode', { phone: free }, user.headers);
+    // The same answer as for a free phone (decision 137); the taken one gets no code.
+    expect(taken).toMatchObject({ code: 1, msg: translate('en', 'auth.code_sent') });
+    expect({ code: taken.code, msg: taken.msg, data: taken.data }).toEqual({
+      code: other.code,
+      msg: other.msg,
+      data: other.data,
+    });
+    await t.app.services.modules.signIn.later.drain();
+    expect(await t.codeFor(free)).toMatch(/^\d{6}$/);
+    expect(t.inbox.list(phone).filter((m) => /\b\d{6}\b/.test(m.text))).toHaveLength(1);
+    const guessed = await t.call(
+      '/api/user/setphone',
+      { account: phone, code: '000000' },
+      user.headers,
+    );
+    expect(guessed).toMatchObject({ code: 0, data: { field: 'code' } });
+    const info = await t.call<{ phone: string }>('/api/user/securityinfo', {}, user.headers);
+    expect(info.data!.phone).toBe('');
   });
 });

@@ -85,14 +85,19 @@ export function accountSecurityService(deps: {
       if ((await repo.aliases(userId)).some((a) => a.kind === parsed.kind)) {
         throw fieldError(expect, 'security.bind_already');
       }
-      if (await users.findByAccount(parsed.account))
-        throw fieldError(expect, 'security.bind_taken');
-      await registration.sendCode({
+      // Whether the identifier belongs to another account is decided after the answer,
+      // which is the same either way (decision 137): a taken one gets no code, so only
+      // the holder of a code ever hears "taken" (setphone, a race with a registration).
+      const target = parsed.account;
+      await registration.requestBlind({
         kind: parsed.kind,
-        target: parsed.account,
+        target,
         scene: 'bind',
-        t,
         ip,
+        decide: async (code) => {
+          if (await users.findByAccount(target)) return;
+          await registration.deliverCode({ kind: parsed.kind, target, code, t });
+        },
       });
     },
 

@@ -1,7 +1,7 @@
 // Operator commands for settings (app update, and later network and robot settings).
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
-import { settingsRepository } from './settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { APP_UPDATE_KEY, updateService, type AppUpdateSettings } from './update.service.ts';
 
 export const supportCommands: Record<string, Command> = {

@@ -2,7 +2,7 @@
 // limits, the app update), and the app-update check route.
 import type { Db } from '../../db/database.ts';
 import { supportRoutes } from './routes.ts';
-import { settingsRepository } from './settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { updateService } from './update.service.ts';
 
 export function supportModule(deps: { db: Db }) {

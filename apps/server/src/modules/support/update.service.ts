@@ -3,7 +3,7 @@
 // must update ("0", forced), one between them may ("1"), the latest is told "".
 import { versionCode, type UpdateData } from '@olive/protocol';
 import { fieldError } from '../../errors.ts';
-import type { SettingsRepository } from './settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 
 export interface AppUpdateSettings {
   latest_version: string;

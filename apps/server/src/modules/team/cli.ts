@@ -3,7 +3,7 @@ import { required, UsageError, type Command, type CliContext } from '../../cli/c
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
 import { teamRepository } from './team.repository.ts';
-import { MAX_LEVELS, teamService } from './team.service.ts';
+import { MAX_LEVELS, teamRateRefusal, teamService } from './team.service.ts';
 
 function service(context: CliContext) {
   const db = context.database.db;
@@ -44,12 +44,9 @@ export const teamCommands: Record<string, Command> = {
       const team = service(context);
       const text = context.flags.levels;
       if (text === undefined) return { result: { levels: await team.rates() } };
-      const parts = text.split(',').map((p) => p.trim());
-      if (
-        parts.length === 0 ||
-        parts.length > MAX_LEVELS ||
-        parts.some((p) => !/^\d{1,3}(\.\d{1,2})?$/.test(p) || Number(p) > 100)
-      ) {
+      // Each rate plainly written, as the console's: "20,10,0", not "20, 10" or "020".
+      const parts = text.split(',');
+      if (parts.length > MAX_LEVELS || parts.some((p) => teamRateRefusal(p) !== null)) {
         throw new UsageError(`--levels: up to ${MAX_LEVELS} percentages 0-100, e.g. 20,10,0`);
       }
       return { result: { levels: await team.setRates(parts.map(Number)) } };

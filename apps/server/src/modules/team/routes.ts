@@ -1,21 +1,15 @@
 // Team and referral calls: share, team, teamuser, getteamuser, teamupdate, rank
 // (fields: /work/shared/design/API.md and docs/api.md). Every call is the caller's own.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callBody } from '@olive/protocol';
+import { callBody, CountField, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { TeamService } from './team.service.ts';
 
 const security = [{ bearer: [] }];
-const PageField = Type.Optional(
-  Type.String({ maxLength: 6, pattern: '^[1-9]\\d{0,5}$', description: 'from 1' }),
-);
-const LimitField = Type.Optional(
-  Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|100)$', description: '1 to 100' }),
-);
 const LevelField = Type.Optional(
-  Type.String({ maxLength: 1, pattern: '^[1-3]$', description: '1, 2 or 3; all when absent' }),
+  CountField({ min: 1, max: 3, description: '1, 2 or 3; all when absent' }),
 );
 const KeywordField = Type.String({
   minLength: 1,
@@ -34,7 +28,13 @@ const Levels = Type.Array(
 const Team = Type.Object({
   team_count: Type.Integer(),
   performance: Type.String({ description: "sum of members' credited top-ups" }),
-  team_earnings: Type.String({ description: 'commissions credited to the caller' }),
+  team_earnings: Type.String({
+    description: "commissions credited to the caller's balance (final fees only)",
+  }),
+  pending_earnings: Type.String({
+    description:
+      'commissions on fees that can still be refunded (withdrawals not yet confirmed): not spendable until the fee is final, cancelled if it is refunded',
+  }),
   total_topup: Type.String({ description: "the caller's own credited top-ups" }),
   total_withdrawal: Type.String({ description: "the caller's own completed withdrawals" }),
   levels: Levels,
@@ -153,9 +153,9 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{
     async (request) =>
       request.ok(
         await team.members(me(request), {
-          page: Number(request.body.page ?? 1),
-          limit: Number(request.body.limit ?? 20),
-          ...(request.body.level ? { level: Number(request.body.level) } : {}),
+          page: request.body.page ?? 1,
+          limit: request.body.limit ?? 20,
+          ...(request.body.level ? { level: request.body.level } : {}),
         }),
       ),
   );
@@ -175,8 +175,8 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{
     async (request) =>
       request.ok(
         await team.members(me(request), {
-          page: Number(request.body.page ?? 1),
-          limit: Number(request.body.limit ?? 20),
+          page: request.body.page ?? 1,
+          limit: request.body.limit ?? 20,
           keyword: request.body.keyword.trim(),
         }),
       ),

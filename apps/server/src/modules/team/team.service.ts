@@ -1,14 +1,28 @@
 // Team and referral: invite code and link, the team's figures and members, the ranking,
 // commission rates, and the sync job that keeps figures current and posts commissions
 // (docs/decisions/113-team-tree.md, 113b-commissions.md).
-import { formatAmount } from '@olive/protocol';
+import { amountRefusal, formatAmount } from '@olive/protocol';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
 import { platformAccount, userAccount, type LedgerService } from '../ledger/ledger.service.ts';
 import { displayName, maskAccount } from '../users/display-name.ts';
-import type { MemberRow, OpenCommission, SourceEntry, TeamRepository } from './team.repository.ts';
+import { normalizeAccount } from '../users/account.ts';
+import type {
+  MemberRow,
+  MemberSearch,
+  OpenCommission,
+  PendingCommission,
+  SourceEntry,
+  TeamRepository,
+} from './team.repository.ts';
 
 export const MAX_LEVELS = 3;
+
+/** A commission rate in percent as written: 0 to 100 with at most 2 decimals ("20", "12.5"). */
+export const TEAM_RATE_REGEX = '^(0|[1-9][0-9]{0,2})(\\.[0-9]{1,2})?$';
+const TEAM_RATE_RULES = { decimals: 2, max: 100n * 10n ** 8n };
+/** Why a written commission rate is refused (the one amount parser), or null. */
+export const teamRateRefusal = (text: string) => amountRefusal(text, TEAM_RATE_RULES);
 /** `rank` tells the caller their place within this many (docs/api.md). */
 const RANK_PLACES = 10_000;
 const BATCH = 2000;
@@ -25,13 +39,22 @@ const FEE_SOURCES: Record<string, string> = {
   mining_margin: 'mining_margin',
 };
 
+/**
+ * Fee entries whose fee can still be refunded: their commissions are pending until the
+ * fee is final (decision 138). A withdrawal's freeze collects its fee; the withdrawal's
+ * `withdrawal_sent` makes it final, a `withdrawal_release` refunds it.
+ */
+const REFUNDABLE_FEES = new Set(['withdrawal_freeze']);
+
 const money = (v: string | bigint) => formatAmount(BigInt(v));
 
+// The shown forms come from the database (users.masked_account, users.shown_name: the
+// rule of users/display-name.ts), so a search matches exactly what this shows.
 function memberView(row: MemberRow) {
   return {
     user_id: row.user_id,
-    account: maskAccount(row.account),
-    nickname: displayName(row.nickname, row.account),
+    account: row.masked_account,
+    nickname: row.shown_name,
     level: Number(row.level),
     total_topup: money(row.total_topup),
     total_withdrawal: money(row.total_withdrawal),
@@ -51,16 +74,21 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
     options: { page: number; limit: number; level?: number; keyword?: string },
   ) {
     const levels = options.level ? [options.level] : [1, 2, 3];
+    // A part of an account matches only what is shown of it; the hidden account matches
+    // only when typed complete (decision 137).
+    const search: MemberSearch | null = options.keyword
+      ? { keyword: options.keyword, account: normalizeAccount(options.keyword)?.account ?? null }
+      : null;
     const [rows, total] = await Promise.all([
       repo.members(userId, {
         levels,
         limit: options.limit,
         offset: (options.page - 1) * options.limit,
-        ...(options.keyword ? { keyword: options.keyword } : {}),
+        ...(search ? { search } : {}),
       }),
       // Without a keyword the kept counts are the total; a search counts its matches.
-      options.keyword
-        ? repo.countMatches(userId, levels, options.keyword, SEARCH_COUNT_CAP)
+      search
+        ? repo.countMatches(userId, levels, search, SEARCH_COUNT_CAP)
         : repo
             .stats(userId)
             .then((s) =>
@@ -88,21 +116,26 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
     for (const entry of fees) {
       const fee = BigInt(entry.fee);
       const source = FEE_SOURCES[entry.kind]!;
+      const pending = REFUNDABLE_FEES.has(entry.kind);
       for (const upline of chains.get(entry.user_id!) ?? []) {
         const level = Number(upline.depth);
         const amount = (fee * BigInt(rates.get(level) ?? 0)) / 10_000n;
         if (level > MAX_LEVELS || amount <= 0n) continue;
         rows.push({
           request: {
-            kind: 'commission' as const,
+            kind: pending ? ('commission_pending' as const) : ('commission' as const),
             idempotencyKey: `commission:${entry.id}:${level}`,
             reference: `team:${entry.user_id}`,
             memo: `${maskAccount(upline.account)} · L${level} · ${source}`,
             postings: [
               { account: platformAccount('commission_expense'), amount: -amount },
-              { account: userAccount(upline.user_id, 'available'), amount },
+              {
+                account: userAccount(upline.user_id, pending ? 'commission_pending' : 'available'),
+                amount,
+              },
             ],
           },
+          status: pending ? ('pending' as const) : ('available' as const),
           feeEntryId: entry.id,
           level,
           uplineId: upline.user_id,
@@ -125,9 +158,58 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
   }
 
   /**
-   * A refunded fee (a rejected or failed withdrawal's) takes back each commission paid on
-   * the fee entries of the same reference, once: at most what the upline holds now (the
-   * rest is recorded as unrecovered, the platform's loss), keyed by the commission.
+   * Settles the pending commissions of the fees this batch made final or refunded, set
+   * based: a withdrawal confirmed (`withdrawal_sent`) releases them to the uplines'
+   * balances, a refunded fee (a `fee_refunds` leg: rejected or failed) cancels them back to
+   * commission_expense. Keyed by commission, so a rerun posts nothing twice; the rows are
+   * locked and settled only while pending. Nothing is ever taken from a balance.
+   */
+  async function settle(trx: Db, entries: SourceEntry[]) {
+    const final = new Set<string>();
+    const refunded = new Set<string>();
+    for (const e of entries) {
+      if (!e.reference) continue;
+      if (e.kind === 'withdrawal_sent') final.add(e.reference);
+      else if (BigInt(e.refund) < 0n) refunded.add(e.reference);
+    }
+    const open = await repo.pendingOf(trx, [...final, ...refunded]);
+    if (open.length === 0) return;
+    const rows = open.map((c: PendingCommission) => {
+      const release = final.has(c.reference);
+      const amount = BigInt(c.amount);
+      return {
+        request: {
+          kind: release ? ('commission_release' as const) : ('commission_cancel' as const),
+          idempotencyKey: `commission:${c.fee_entry_id}:${c.level}:${release ? 'release' : 'cancel'}`,
+          reference: `team:${c.member_id}`,
+          memo: `${maskAccount(c.member_account)} · L${c.level} · ${c.source}`,
+          postings: [
+            { account: userAccount(c.upline_id, 'commission_pending'), amount: -amount },
+            release
+              ? { account: userAccount(c.upline_id, 'available'), amount }
+              : { account: platformAccount('commission_expense'), amount },
+          ],
+        },
+        feeEntryId: c.fee_entry_id,
+        level: Number(c.level),
+        status: release ? ('available' as const) : ('cancelled' as const),
+      };
+    });
+    const posted = await ledger.postBatch(
+      rows.map((r) => r.request),
+      trx,
+    );
+    const ids = new Map(posted.map((p) => [p.idempotencyKey, p.id]));
+    await repo.settleCommissions(
+      trx,
+      rows.map(({ request, ...row }) => ({ ...row, entryId: ids.get(request.idempotencyKey)! })),
+    );
+  }
+
+  /**
+   * Commissions paid at once before migration 0130 on a withdrawal fee that is refunded
+   * afterwards: taken back once, at most what the upline holds now (the rest is recorded as
+   * unrecovered), keyed by the commission. Commissions since are pending and cancelled.
    */
   async function reverse(trx: Db, entry: SourceEntry) {
     if (BigInt(entry.refund) >= 0n || !entry.reference || !entry.user_id) return;
@@ -179,7 +261,9 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
       [...money].map(([userId, m]) => ({ userId, ...m })),
     );
     await commissionsFor(trx, entries, rates);
-    // A refund comes after its fee's commissions (an earlier entry, this batch or before).
+    // A confirmation or refund comes after its fee's commissions (an earlier entry, in this
+    // batch or before).
+    await settle(trx, entries);
     for (const entry of entries) await reverse(trx, entry);
   }
 
@@ -190,7 +274,10 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
     }),
 
     async team(userId: string) {
-      const s = await repo.stats(userId);
+      const [s, pending] = await Promise.all([
+        repo.stats(userId),
+        ledger.userAccountBalance(userId, 'commission_pending'),
+      ]);
       const levels = [1, 2, 3].map((level) => ({
         level,
         count: Number(s?.[`count${level}` as 'count1'] ?? 0),
@@ -203,6 +290,8 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
         team_count: levels.reduce((acc, l) => acc + l.count, 0),
         performance: money(sum((l) => l.performance)),
         team_earnings: money(sum((l) => l.earnings)),
+        // Commissions on fees that can still be refunded: not the caller's to spend yet.
+        pending_earnings: money(pending),
         total_topup: money(s?.total_topup ?? '0'),
         total_withdrawal: money(s?.total_withdrawal ?? '0'),
         levels: levels.map((l) => ({

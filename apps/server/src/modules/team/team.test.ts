@@ -287,165 +287,303 @@ describe('commissions', () => {
   });
 });
 
-describe('refunded fees', () => {
+describe('commissions on refundable fees', () => {
   const fundPassword = '246810';
-  let fees = 0n;
-  /** A withdrawal request by D, held for review; answers its id and fee. */
-  async function heldWithdrawal(amount: string) {
+  const keptBefore = { value: 0n };
+  /** Fee revenue less refunds, plus mining margin, less commissions: what the platform kept. */
+  const kept = async () =>
+    (
+      await Promise.all(
+        (['fee_revenue', 'fee_refunds', 'mining_margin', 'commission_expense'] as const).map((k) =>
+          ledger().platformBalance(k),
+        ),
+      )
+    ).reduce((sum, v) => sum + BigInt(v), 0n);
+  /** Everything a user holds in the ledger, pending commissions included. */
+  const holdings = async (u: Investor) => {
+    const { rows } = await sql<{ total: string }>`
+      select coalesce(sum(balance), 0)::text as total from accounts
+       where user_id = ${u.userId}`.execute(t.db);
+    return BigInt(rows[0]!.total);
+  };
+  const pending = async (u: Investor) =>
+    (await call<Team & { pending_earnings: string }>(u, '/api/user/team')).data!.pending_earnings;
+  /** A withdrawal request by D through the service; held for review above 10 USDT. */
+  async function request(amount: string) {
     const w = await t.app.services.withdrawals.request(d.userId, {
       network: 'bep20',
       amount,
       fund_password: fundPassword,
     });
-    expect(w.status).toBe('pending_review');
-    return { id: w.withdrawal_id, fee: parseAmount(w.fee) };
+    return { id: w.withdrawal_id, fee: parseAmount(w.fee), status: w.status };
   }
-  const commissions = async (where: string) => {
-    const { rows } = await sql<{ n: string; paid: string; reversed: string }>`
-      select count(*)::text as n, coalesce(sum(amount), 0)::text as paid,
-             coalesce(sum(reversed), 0)::text as reversed
+  /** Approved, broadcast (as the sender would) and confirmed on chain. */
+  async function confirmOnChain(id: string) {
+    const status = (
+      await t.db
+        .selectFrom('withdrawals')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+    if (status === 'pending_review') await t.app.services.withdrawals.approve(id, 'op-1');
+    await sql`update withdrawals set status = 'broadcast', tx_hash = ${`0x${id.padStart(64, '0')}`}
+               where id = ${id} and status = 'approved'`.execute(t.db);
+    return t.app.services.withdrawals.confirm(id, 15);
+  }
+  const rows = async (withdrawalId: string) => {
+    const { rows: list } = await sql<{ level: number; status: string; unrecovered: string }>`
+      select c.level, c.status, c.unrecovered::text
         from team_commissions c join journal_entries f on f.id = c.fee_entry_id
-       where f.reference like ${where}`.execute(t.db);
-    return rows[0]!;
+       where f.reference = ${`withdrawal:${withdrawalId}`} order by c.level`.execute(t.db);
+    return list.map((r) => [r.level, r.status, r.unrecovered]);
   };
 
   beforeAll(async () => {
     await t.app.services.settings.put('withdrawal_auto_approve_max', '10');
-    await call(d, '/api/user/setaddress', {
-      network: 'bep20',
-      address: `0x${'ab'.repeat(20)}`,
-      fund_password: fundPassword,
-    });
+    for (const [u, i] of [
+      [c, 'c'],
+      [d, 'd'],
+    ] as const) {
+      const saved = await call(u, '/api/user/setaddress', {
+        network: 'bep20',
+        address: `0x${i.charCodeAt(0).toString(16).repeat(20)}`,
+        fund_password: fundPassword,
+      });
+      expect(saved.code, saved.msg).toBe(1);
+    }
     await deposit(d, '5000');
+    keptBefore.value = await kept();
   });
 
-  it('a withdrawal fee is collected with the request and pays commissions at once', async () => {
-    const before = await Promise.all([a, b, c, d].map(balance));
-    const w = await heldWithdrawal('100');
-    fees += w.fee;
+  it('a withdrawal fee pays its commissions as pending: shown, but neither withdrawable nor spendable', async () => {
+    const before = await Promise.all([a, b, c].map(balance));
+    const w = await request('100');
+    expect(w.status).toBe('pending_review');
     expect(w.fee).toBeGreaterThan(0n);
     await sync();
-    const after = await Promise.all([a, b, c, d].map(balance));
-    const gained = after.map((v, i) => parseAmount(v) - parseAmount(before[i]!));
-    // C 20%, B 10%, A 5% of the fee; D paid the whole amount.
-    expect(gained).toEqual([(w.fee * 5n) / 100n, w.fee / 10n, w.fee / 5n, -parseAmount('100')]);
+    // The balance does not move; the team screen shows the commission as pending.
+    expect(await Promise.all([a, b, c].map(balance))).toEqual(before);
+    expect(await Promise.all([a, b, c].map(pending))).toEqual(
+      [(w.fee * 5n) / 100n, w.fee / 10n, w.fee / 5n].map(formatAmount),
+    );
+    // C tries to take out its balance plus the pending commission: refused, nothing moves.
+    const all = parseAmount(before[2]!) + w.fee / 5n;
+    const tried = await call<{ field?: string }>(c, '/api/user/withdraw', {
+      network: 'bep20',
+      amount: formatAmount(all),
+      fund_password: fundPassword,
+    });
+    expect(tried.code).toBe(0);
+    expect(tried.msg).toMatch(/balance/i);
+    // Nor can it be spent: no debit of the balance beyond what is available is accepted.
+    await expect(
+      ledger().post({
+        kind: 'robot_fund',
+        idempotencyKey: `test-spend:${(n += 1)}`,
+        postings: [
+          { account: userAccount(c.userId, 'available'), amount: -all },
+          { account: userAccount(c.userId, 'robot_principal', 'x'), amount: all },
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await balance(c)).toBe(before[2]);
+    await t.app.services.withdrawals.reject(w.id, 'op-1', 'clean up');
+    await sync();
   });
 
-  it('an operator rejection refunds the fee and reverses each commission once, in the ledger', async () => {
-    const before = await Promise.all([a, b, c, d].map(balance));
-    const earnings = (await call<Team>(c, '/api/user/team')).data!.team_earnings;
-    const w = await heldWithdrawal('200');
+  it('a rejected withdrawal after the upline tried to withdraw its commission loses the platform nothing', async () => {
+    const before = await Promise.all([a, b, c, d].map(holdings));
+    const w = await request('200');
     await sync();
-    const rejected = await runCli(t.databaseUrl, [
-      'withdraw:reject',
-      '--id',
-      w.id,
-      '--operator',
-      'op-1',
-      '--reason',
-      'address flagged',
-    ]);
-    expect(rejected.exitCode).toBe(0);
+    const available = parseAmount(await balance(c));
+    // C tries to withdraw everything including the commission: refused ...
+    const greedy = await call(c, '/api/user/withdraw', {
+      network: 'bep20',
+      amount: formatAmount(available + w.fee / 5n),
+      fund_password: fundPassword,
+    });
+    expect(greedy.code).toBe(0);
+    // ... and withdraws everything it really has.
+    const own = await call<{ withdrawal_id: string }>(c, '/api/user/withdraw', {
+      network: 'bep20',
+      amount: formatAmount(available),
+      fund_password: fundPassword,
+    });
+    expect(own.code, own.msg).toBe(1);
+    expect(await balance(c)).toBe('0');
+
+    await t.app.services.withdrawals.reject(w.id, 'op-1', 'address flagged');
     await Promise.all([sync(), sync(), sync()]);
     await sync();
-    // Everyone is back where they were: the member got the fee back, the uplines gave theirs.
-    expect(await Promise.all([a, b, c, d].map(balance))).toEqual(before);
-    expect((await call<Team>(c, '/api/user/team')).data!.team_earnings).toBe(earnings);
-    expect(await commissions(`withdrawal:${w.id}`)).toEqual({
-      n: '3',
-      paid: String((w.fee * 35n) / 100n),
-      reversed: String((w.fee * 35n) / 100n),
-    });
+    // Every commission cancelled, none unrecovered; C's commission never left the platform.
+    expect(await rows(w.id)).toEqual([
+      [1, 'cancelled', '0'],
+      [2, 'cancelled', '0'],
+      [3, 'cancelled', '0'],
+    ]);
+    expect(await pending(c)).toBe('0');
+    // C's own withdrawal (its fee pends for B and A) is rejected too: everyone is back.
+    await t.app.services.withdrawals.reject(own.data!.withdrawal_id, 'op-1', 'clean up');
+    await sync();
+    expect(await Promise.all([a, b, c].map(pending))).toEqual(['0', '0', '0']);
+    expect(await Promise.all([a, b, c, d].map(holdings))).toEqual(before);
+    expect(await kept()).toBe(keptBefore.value);
+  });
+
+  it('a withdrawal that fails on chain cancels its commissions', async () => {
+    const before = await Promise.all([a, b, c, d].map(holdings));
+    const w = await request('10');
+    expect(w.status).toBe('approved');
+    await sync();
+    expect(await pending(c)).toBe(formatAmount(w.fee / 5n));
+    await t.app.services.withdrawals.fail(w.id, 'reverted on chain');
+    await sync();
+    expect(await rows(w.id)).toEqual([
+      [1, 'cancelled', '0'],
+      [2, 'cancelled', '0'],
+      [3, 'cancelled', '0'],
+    ]);
+    expect(await Promise.all([a, b, c, d].map(holdings))).toEqual(before);
+    expect(await kept()).toBe(keptBefore.value);
+  });
+
+  it('a confirmed withdrawal makes its commissions available, once', async () => {
+    const before = await Promise.all([a, b, c].map(balance));
+    const earnings = (await call<Team>(c, '/api/user/team')).data!.team_earnings;
+    const w = await request('100');
+    await sync();
+    expect(await confirmOnChain(w.id)).toBe(true);
+    await Promise.all([sync(), sync()]);
+    await sync();
+    const gained = (await Promise.all([a, b, c].map(balance))).map(
+      (v, i) => parseAmount(v) - parseAmount(before[i]!),
+    );
+    expect(gained).toEqual([(w.fee * 5n) / 100n, w.fee / 10n, w.fee / 5n]);
+    expect(await Promise.all([a, b, c].map(pending))).toEqual(['0', '0', '0']);
+    expect(await rows(w.id)).toEqual([
+      [1, 'available', '0'],
+      [2, 'available', '0'],
+      [3, 'available', '0'],
+    ]);
+    expect((await call<Team>(c, '/api/user/team')).data!.team_earnings).toBe(
+      formatAmount(parseAmount(earnings) + w.fee / 5n),
+    );
     const log = await call<{ list: { kind: string; amount: string; memo: string }[] }>(
       c,
       '/api/user/usdtlog',
-      { kind: 'commission_reversal' },
+      { kind: 'commission_release' },
     );
     expect(log.data!.list[0]).toMatchObject({
-      kind: 'commission_reversal',
-      amount: `-${formatAmount(w.fee / 5n)}`,
+      kind: 'commission_release',
+      amount: formatAmount(w.fee / 5n),
       memo: `${maskAccount(d.account)} · L1 · withdrawal_fee`,
     });
-    await expect(t.app.services.withdrawals.reject(w.id, 'op-1', 'twice')).rejects.toThrow();
+    keptBefore.value += w.fee - (w.fee * 35n) / 100n;
+    expect(await kept()).toBe(keptBefore.value);
   });
 
-  it('30 rejections in parallel with parallel syncs reverse each commission exactly once', async () => {
-    const before = await Promise.all([a, b, c, d].map(balance));
+  it('30 withdrawals rejected or confirmed twice at once, with parallel syncs: each commission settles once', async () => {
+    const before = await Promise.all([a, b, c].map(balance));
     const held = [];
-    for (let i = 0; i < 30; i += 1) held.push(await heldWithdrawal(String(20 + i)));
+    for (let i = 0; i < 30; i += 1) held.push(await request(String(20 + i)));
     await sync();
-    const fee = held.reduce((sum, w) => sum + w.fee, 0n);
-    const mid = await Promise.all([a, b, c].map(balance));
-    expect(parseAmount(mid[2]!) - parseAmount(before[2]!)).toBe(
-      held.reduce((sum, w) => sum + w.fee / 5n, 0n),
-    );
-    // Each rejection twice at once (one wins), syncs racing them.
-    const rejections = held.flatMap((w) =>
-      [1, 2].map(() =>
-        t.app.services.withdrawals.reject(w.id, 'op-1', 'flagged').then(
-          () => 'ok',
-          () => 'refused',
+    const confirmed = held.filter((_, i) => i % 2 === 0);
+    const rejected = held.filter((_, i) => i % 2 === 1);
+    const outcomes = await Promise.all([
+      ...rejected.flatMap((w) =>
+        [1, 2].map(() =>
+          t.app.services.withdrawals.reject(w.id, 'op-1', 'flagged').then(
+            () => 'ok',
+            () => 'refused',
+          ),
         ),
       ),
-    );
-    const outcomes = await Promise.all([...rejections, ...Array.from({ length: 4 }, sync)]);
+      ...confirmed.map((w) => confirmOnChain(w.id).then((done) => (done ? 'ok' : 'refused'))),
+      ...Array.from({ length: 4 }, () => sync().then(() => 'sync')),
+    ]);
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(30);
     await sync();
-    expect(await Promise.all([a, b, c, d].map(balance))).toEqual(before);
-    const { rows } = await sql<{ n: string }>`
-      select count(*)::text as n from journal_entries
-       where kind = 'commission_reversal' and idempotency_key like 'commission:%:reversal'
-         and reference = ${`team:${d.userId}`}`.execute(t.db);
-    // 3 levels x 31 rejected withdrawals, none twice.
-    expect(rows[0]!.n).toBe('93');
-    expect(fee).toBeGreaterThan(0n);
-  });
-
-  it('a commission already spent is taken back as far as the upline holds; the rest is recorded', async () => {
-    const w = await heldWithdrawal('300');
-    await sync();
-    // C moves everything out of the balance before the rejection.
-    const all = parseAmount(await balance(c));
-    await ledger().post({
-      kind: 'withdrawal_freeze',
-      idempotencyKey: `test-spend:${(n += 1)}`,
-      postings: [
-        { account: userAccount(c.userId, 'available'), amount: -all },
-        { account: userAccount(c.userId, 'frozen'), amount: all },
-      ],
-    });
-    await t.app.services.withdrawals.reject(w.id, 'op-1', 'flagged');
-    await sync();
-    expect(await balance(c)).toBe('0');
-    const { rows } = await sql<{ level: number; reversed: string; unrecovered: string }>`
-      select c.level, c.reversed::text, c.unrecovered::text
-        from team_commissions c join journal_entries f on f.id = c.fee_entry_id
-       where f.reference = ${`withdrawal:${w.id}`} order by c.level`.execute(t.db);
-    expect(rows.map((r) => [r.level, r.reversed, r.unrecovered])).toEqual([
-      [1, '0', String(w.fee / 5n)],
-      [2, String(w.fee / 10n), '0'],
-      [3, String((w.fee * 5n) / 100n), '0'],
-    ]);
-  });
-
-  it('audit: revenue less refunds less commissions is what the platform kept', async () => {
-    const [revenue, refunds, margin, expense] = (await Promise.all(
-      (['fee_revenue', 'fee_refunds', 'mining_margin', 'commission_expense'] as const).map((k) =>
-        ledger().platformBalance(k),
-      ),
-    )) as [bigint, bigint, bigint, bigint];
-    const { rows } = await sql<{ net: string }>`
-      select coalesce(sum(amount - reversed), 0)::text as net from team_commissions`.execute(t.db);
-    expect(-BigInt(expense)).toBe(BigInt(rows[0]!.net));
-    // Kept: the first withdrawal's fee (not refunded) plus 112 of fees and 5 of margin
-    // from before, less the commissions that stayed paid.
-    const kept = BigInt(revenue) + BigInt(refunds) + BigInt(margin) + BigInt(expense);
-    expect(BigInt(revenue) + BigInt(refunds) + BigInt(margin)).toBe(
-      fees + parseAmount('112') + parseAmount('5'),
+    const gained = (await Promise.all([a, b, c].map(balance))).map(
+      (v, i) => parseAmount(v) - parseAmount(before[i]!),
     );
-    expect(kept).toBe(fees + parseAmount('117') - BigInt(rows[0]!.net));
+    const fees = confirmed.reduce((sum, w) => sum + w.fee, 0n);
+    expect(gained[2]).toBe(confirmed.reduce((sum, w) => sum + w.fee / 5n, 0n));
+    expect(gained[1]).toBe(confirmed.reduce((sum, w) => sum + w.fee / 10n, 0n));
+    expect(await Promise.all([a, b, c].map(pending))).toEqual(['0', '0', '0']);
+    const count = async (kind: string) =>
+      (
+        await sql<{ n: string }>`
+          select count(*)::text as n from journal_entries
+           where kind = ${kind} and reference = ${`team:${d.userId}`}`.execute(t.db)
+      ).rows[0]!.n;
+    // 3 levels: D's 34 withdrawals so far, 16 confirmed, 18 refunded; none twice.
+    expect(await count('commission_pending')).toBe(String(3 * 34));
+    expect(await count('commission_release')).toBe(String(3 * 16));
+    expect(await count('commission_cancel')).toBe(String(3 * 18));
+    keptBefore.value += fees - confirmed.reduce((s, w) => s + (w.fee * 35n) / 100n, 0n);
+    expect(await kept()).toBe(keptBefore.value);
+
+    // A second sync changes nothing at all.
+    const snapshot = async () =>
+      (
+        await sql<{ s: string }>`
+          select (select count(*) from journal_entries)::text || '/' ||
+                 (select string_agg(balance::text, ',' order by id) from accounts) as s`.execute(
+          t.db,
+        )
+      ).rows[0]!.s;
+    const first = await snapshot();
+    await sync();
+    expect(await snapshot()).toBe(first);
+  });
+
+  it('audit: commissions kept equal the expense; pending commissions match open withdrawal fees', async () => {
+    const expense = await ledger().platformBalance('commission_expense');
+    const { rows: sums } = await sql<{ net: string; unrecovered: string }>`
+      select coalesce(sum(amount - reversed) filter (where status <> 'cancelled'), 0)::text as net,
+             coalesce(sum(unrecovered), 0)::text as unrecovered
+        from team_commissions`.execute(t.db);
+    expect(-BigInt(expense)).toBe(BigInt(sums[0]!.net));
+    expect(sums[0]!.unrecovered).toBe('0');
+
+    // An open withdrawal's commissions are pending, and the audit says they match.
+    const w = await request('50');
+    await sync();
     const audit = await runCli(t.databaseUrl, ['ledger:audit']);
-    expect(audit.exitCode).toBe(0);
+    expect(audit.exitCode, JSON.stringify(audit.json)).toBe(0);
+    const checks = (audit.json as { checks: { name: string; ok: boolean; detail: string }[] })
+      .checks;
+    expect(checks.find((x) => x.name === 'pending_commissions_match_open_fees')).toMatchObject({
+      ok: true,
+    });
+    const named = (report: unknown) =>
+      (report as { checks: { name: string; ok: boolean; detail: string }[] }).checks.find(
+        (x) => x.name === 'pending_commissions_match_open_fees',
+      );
+    // A commission marked available while its ledger money is still pending is named.
+    const { rows: one } = await sql<{ fee_entry_id: string }>`
+      select c.fee_entry_id::text from team_commissions c
+        join journal_entries f on f.id = c.fee_entry_id
+       where f.reference = ${`withdrawal:${w.id}`} and c.level = 1`.execute(t.db);
+    const feeEntry = one[0]!.fee_entry_id;
+    await sql`update team_commissions set status = 'available'
+               where fee_entry_id = ${feeEntry} and level = 1`.execute(t.db);
+    const tampered = await runCli(t.databaseUrl, ['ledger:audit']);
+    await sql`update team_commissions set status = 'pending'
+               where fee_entry_id = ${feeEntry} and level = 1`.execute(t.db);
+    expect(tampered.exitCode).toBe(1);
+    expect(named(tampered.json)).toMatchObject({ ok: false });
+    expect(named(tampered.json)!.detail).toContain(`user ${c.userId}`);
+    // A rejection the sync has not read yet is not an alarm; once read, nothing is pending.
+    await t.app.services.withdrawals.reject(w.id, 'op-1', 'flagged');
+    expect(named((await runCli(t.databaseUrl, ['ledger:audit'])).json)).toMatchObject({
+      ok: true,
+    });
+    await sync();
+    const after = await runCli(t.databaseUrl, ['ledger:audit']);
+    expect(after.exitCode, JSON.stringify(after.json)).toBe(0);
+    expect(await Promise.all([a, b, c].map(pending))).toEqual(['0', '0', '0']);
   });
 });
 
@@ -482,10 +620,11 @@ describe('members, search and ranking', () => {
 
   it('search finds my members only, never someone outside my team', async () => {
     const outsider = await investor(undefined, `${d.account.split('@')[0]}x@other.com`);
-    const found = (
-      await call<Members>(c, '/api/user/getteamuser', { keyword: d.account.slice(0, 8) })
-    ).data!;
+    // The outsider's account starts with D's whole e-mail name: only D is in C's team.
+    const found = (await call<Members>(c, '/api/user/getteamuser', { keyword: d.account })).data!;
     expect(found.list.map((m) => m.user_id)).toEqual([d.userId]);
+    const everyone = (await call<Members>(c, '/api/user/getteamuser', { keyword: '@' })).data!;
+    expect(everyone.list.map((m) => m.user_id)).toEqual([d.userId]);
     const none = (await call<Members>(d, '/api/user/getteamuser', { keyword: 'investor' })).data!;
     expect(none.list).toEqual([]);
     // Z's team stops at level 3: D (level 4) is not found.
@@ -521,5 +660,81 @@ describe('members, search and ranking', () => {
     });
     const bad = await runCli(t.databaseUrl, ['team:rates', '--levels', '20,10,5,1']);
     expect(bad.exitCode).toBe(2);
+  });
+});
+
+describe('search matches only what the upline is shown (issue 30)', () => {
+  const bobby = 'bobby.member@example.com';
+  const phone = `13${String(Date.now()).slice(-9)}`;
+  let upline: Investor, member: Investor, grower: Investor, texter: Investor;
+  const search = async (keyword: string) =>
+    (await call<Members>(upline, '/api/user/getteamuser', { keyword, limit: '100' })).data!;
+  const ids = (found: Members) => found.list.map((m) => m.user_id).sort();
+
+  beforeAll(async () => {
+    upline = await investor();
+    member = await investor(upline.code, bobby);
+    grower = await investor(upline.code);
+    texter = await investor(upline.code, phone);
+    expect((await call(grower, '/api/user/setname', { nickname: 'Olive grower' })).code).toBe(1);
+  });
+
+  it('finds nothing by a part of a hidden account, however long (the prefix attack)', async () => {
+    const shown = (await call<Members>(upline, '/api/user/teamuser')).data!.list.find(
+      (m) => m.user_id === member.userId,
+    )!;
+    // Shown: the first two characters and the domain; the nickname is the e-mail's name,
+    // so the masked account stands in for it.
+    expect(shown).toMatchObject({ account: 'bo***@example.com', nickname: 'bo***@example.com' });
+    const parts = [];
+    for (let end = 3; end < bobby.length; end += 1) parts.push(bobby.slice(0, end));
+    parts.push('obby', 'member', 'y.member@', 'r@example.com', 'bobby.member', 'BOBBY');
+    for (const keyword of parts) {
+      const found = await search(keyword);
+      expect({ keyword, list: found.list, total: found.total }).toEqual({
+        keyword,
+        list: [],
+        total: 0,
+      });
+    }
+  });
+
+  it('finds a member by the masked account, the nickname shown and the complete account', async () => {
+    for (const keyword of ['bo***@example.com', 'bo***', bobby, bobby.toUpperCase()]) {
+      const found = await search(keyword);
+      expect({ keyword, ids: ids(found), total: found.total }).toEqual({
+        keyword,
+        ids: [member.userId],
+        total: 1,
+      });
+    }
+    const byName = await search('grower');
+    expect(byName.list.map((m) => m.nickname)).toEqual(['Olive grower']);
+    expect(byName.total).toBe(1);
+    // A chosen nickname that shows nothing of the account leaves the account hidden.
+    expect((await search(grower.account.slice(0, 8))).total).toBe(0);
+    expect(ids(await search(grower.account))).toEqual([grower.userId]);
+  });
+
+  it('a phone shows its first three and last four digits, and nothing between', async () => {
+    for (const keyword of [phone.slice(0, 4), phone.slice(3, 7), phone.slice(2, 9)]) {
+      expect({ keyword, total: (await search(keyword)).total }).toEqual({ keyword, total: 0 });
+    }
+    for (const keyword of [`${phone.slice(0, 3)}****`, phone.slice(-4), phone]) {
+      const found = await search(keyword);
+      expect({ keyword, ids: ids(found), total: found.total }).toEqual({
+        keyword,
+        ids: [texter.userId],
+        total: 1,
+      });
+    }
+  });
+
+  it('counts what it lists', async () => {
+    for (const keyword of ['@example.com', '***', 'o', 'grower', bobby, 'bob']) {
+      const found = await search(keyword);
+      expect({ keyword, total: found.total }).toEqual({ keyword, total: found.list.length });
+    }
+    expect((await search('@example.com')).total).toBe(2);
   });
 });

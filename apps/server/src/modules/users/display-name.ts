@@ -1,11 +1,15 @@
 // How other users appear on team screens and leaderboards (team, mining): accounts partly
 // masked (`ab***@mail.com`, `138****5678`), and a nickname only when it reveals nothing of
 // the account (the default nickname is the e-mail's name: never shown as such).
+// The database keeps both forms of every user (users.masked_account and users.shown_name,
+// migration 0137) by the same rule, counted in characters as PostgreSQL counts them; team
+// member lists show and search those (decision 137). Change both together.
 export function maskAccount(account: string): string {
-  const at = account.indexOf('@');
-  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
-  if (account.length >= 8) return `${account.slice(0, 3)}****${account.slice(-4)}`;
-  return `${account.slice(0, 1)}***`;
+  const chars = [...account];
+  const at = chars.indexOf('@');
+  if (at > 0) return `${chars.slice(0, Math.min(2, at)).join('')}***${chars.slice(at).join('')}`;
+  if (chars.length >= 8) return `${chars.slice(0, 3).join('')}****${chars.slice(-4).join('')}`;
+  return `${chars.slice(0, 1).join('')}***`;
 }
 
 /**
@@ -20,7 +24,8 @@ export function displayName(nickname: string, account: string): string {
   const at = account.indexOf('@');
   if (at > 0) {
     const local = account.slice(0, at).toLowerCase();
-    if (local.length >= 3 ? name.includes(local) || local.includes(name) : name === local) {
+    const long = [...local].length >= 3;
+    if (long ? name.includes(local) || local.includes(name) : name === local) {
       return masked;
     }
   } else {

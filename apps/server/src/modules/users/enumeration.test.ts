@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { captcha, newEmail, register } from '../../../test/accounts.ts';
+import { aMinuteLater, captcha, newEmail, register } from '../../../test/accounts.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +33,7 @@ const visible = (reply: { code: number; msg: string; data?: unknown }) => {
 describe('registration code', () => {
   it('answers the same for a taken e-mail and mails its owner a notice, in their language', async () => {
     const owner = await register(t, { lang: 'fr' });
+    await aMinuteLater(t, owner.account);
     const fresh = newEmail();
     const taken = await ask('email', owner.account, 'register', 'es');
     const free = await ask('email', fresh, 'register', 'es');
@@ -49,6 +50,7 @@ describe('registration code', () => {
 
   it('waits 60 seconds between two asks for a taken account, as for a new one', async () => {
     const owner = await register(t);
+    await aMinuteLater(t, owner.account);
     const fresh = newEmail();
     await ask('email', owner.account, 'register');
     await ask('email', fresh, 'register');
@@ -63,6 +65,7 @@ describe('registration code', () => {
   it('answers the same for a taken phone and texts its owner', async () => {
     const phone = `13${String(Date.now()).slice(-9)}`;
     await register(t, { account: phone });
+    await aMinuteLater(t, phone);
     const taken = await ask('phone', phone, 'register');
     const free = await ask('phone', `15${String(Date.now()).slice(-9)}`, 'register');
     expect(visible(taken)).toEqual(visible(free));

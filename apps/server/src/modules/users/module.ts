@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserCache } from '../../db/user-cache.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { AuthModule } from '../auth/module.ts';
-import { loginService } from '../auth/login.service.ts';
+import { loginService } from './login.service.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
 import type { SecondFactor } from '../security/two-factor.service.ts';
@@ -21,7 +21,7 @@ import { userViews, type UserProfile } from './views.ts';
 export function usersModule(deps: {
   db: Db;
   clock: Clock;
-  auth: Pick<AuthModule, 'sessions' | 'captchas' | 'codes' | 'counters'>;
+  auth: Pick<AuthModule, 'sessions' | 'captchas' | 'codes' | 'counters' | 'later'>;
   mailer: Mailer;
   sms: SmsSender;
   /** Profiles served from memory until a write announces a change (decision 121). */
@@ -47,6 +47,7 @@ export function usersModule(deps: {
     counters,
     mailer: deps.mailer,
     sms: deps.sms,
+    later: auth.later,
     perHour: deps.perHour,
   });
   const profiles = profileService({ users, sessions, codes, registration, clock, secondFactor });

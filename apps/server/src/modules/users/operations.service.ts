@@ -8,6 +8,8 @@ import type { UserRepository } from './user.repository.ts';
 
 type Row = {
   id: string;
+  /** A seeded demo investor (decision 111d): the console marks it "Demo". */
+  demo: boolean;
   account: string;
   account_kind: 'email' | 'phone';
   nickname: string;
@@ -21,6 +23,7 @@ export function userOperations(deps: { users: UserRepository; sessions: SessionS
   const { users, sessions } = deps;
   const record = (r: Row) => ({
     id: r.id,
+    demo: r.demo,
     account: r.account,
     account_kind: r.account_kind,
     nickname: r.nickname,
@@ -59,6 +62,8 @@ export function userOperations(deps: { users: UserRepository; sessions: SessionS
       return { before, after: record(row) };
     },
     counts: (since: Date) => users.counts(since),
+    /** Which of these users are demo investors, for the console's "Demo" mark. */
+    demoAmong: (ids: readonly string[]) => users.demoAmong(ids),
   };
 }
 

@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
-import { RESEND_AFTER_MS, type CodeScene, type CodeService } from '../auth/codes.ts';
+import type { AfterReply } from '../auth/after-reply.ts';
+import type { CodeScene, CodeService } from '../auth/codes.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { normalizeLanguage } from '@olive/protocol';
 import type { CounterStore } from '../auth/counters.ts';
@@ -83,10 +84,12 @@ export function registrationService(deps: {
   counters: CounterStore;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where deliveries that depend on an account's existence run: after the answer. */
+  later: AfterReply;
   /** Codes sent and registrations tried per IP per hour (codes per account: a third). */
   perHour: number;
 }) {
-  const { users, sessions, captchas, codes, counters, mailer, sms, perHour } = deps;
+  const { users, sessions, captchas, codes, counters, mailer, sms, later, perHour } = deps;
 
   async function limit(key: string, max: number, windowMs: number) {
     if ((await counters.hit(key, windowMs)) > max) {
@@ -94,14 +97,31 @@ export function registrationService(deps: {
     }
   }
 
-  /** The 60-second wait between two sends to one target, for sends that store no code. */
-  async function waitBetweenSends(key: string) {
-    if ((await counters.hit(key, RESEND_AFTER_MS)) > 1) {
-      throw new AppError('auth.code_too_soon', { seconds: Math.ceil(RESEND_AFTER_MS / 1000) });
-    }
+  /** Counts a code request against the per-IP and per-account hourly limits. */
+  async function limitSends(ip: string, target: string) {
+    await limit(`code:ip:${ip}`, perHour, HOUR);
+    await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
   }
 
   /** Delivers a code to an account's e-mail or phone, in the caller's language. */
+  async function deliverCode(input: {
+    kind: AccountKind;
+    target: string;
+    code: string;
+    t: Translate;
+  }) {
+    if (input.kind === 'email') {
+      await mailer.send({
+        to: input.target,
+        subject: input.t('mail.code_subject'),
+        text: input.t('mail.code_body', { code: input.code }),
+      });
+    } else {
+      await sms.send(input.target, input.t('sms.code_body', { code: input.code }));
+    }
+  }
+
+  /** Sends a code now (to a signed-in caller's own account: nothing to hide). */
   async function sendCode(input: {
     kind: AccountKind;
     target: string;
@@ -109,23 +129,35 @@ export function registrationService(deps: {
     t: Translate;
     ip: string;
   }) {
-    await limit(`code:ip:${input.ip}`, perHour, HOUR);
-    await limit(`code:acct:${input.target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
-    await codes.send(input.kind, input.target, input.scene, async (code) => {
-      if (input.kind === 'email') {
-        await mailer.send({
-          to: input.target,
-          subject: input.t('mail.code_subject'),
-          text: input.t('mail.code_body', { code }),
-        });
-      } else {
-        await sms.send(input.target, input.t('sms.code_body', { code }));
-      }
-    });
+    await limitSends(input.ip, input.target);
+    await codes.send(input.kind, input.target, input.scene, (code) =>
+      deliverCode({ ...input, code }),
+    );
+  }
+
+  /**
+   * A code request whose delivery depends on who holds `target` (an account that may or
+   * may not exist): the call does the same work whoever that is (limits, the 60-second
+   * wait, a stored code), answers, and only then `decide` looks the account up and
+   * delivers the code, a notice or nothing (decision 137). A code nobody receives does
+   * the same as one lost in the post: it is stored, counted and expires.
+   */
+  async function requestBlind(input: {
+    kind: AccountKind;
+    target: string;
+    scene: CodeScene;
+    ip: string;
+    decide: (code: string) => Promise<void>;
+  }) {
+    await limitSends(input.ip, input.target);
+    const code = await codes.create(input.kind, input.target, input.scene);
+    later.run(() => input.decide(code));
   }
 
   return {
     sendCode,
+    deliverCode,
+    requestBlind,
 
     /** The code call of the registration and reset screens (captcha first). */
     async requestCode(input: {
@@ -151,41 +183,35 @@ export function registrationService(deps: {
       const captcha_proof =
         input.scene === 'register' ? await captchas.issueProof(parsed.account) : undefined;
       const answer = captcha_proof ? { captcha_proof } : {};
-      // The answer is the same whether or not the account exists (no enumeration): a
-      // registration code for a taken account becomes a notice to its owner, a reset code
-      // for an unknown account is not sent, and the same limits and waits apply to all.
-      const existing = await users.findByAccount(parsed.account);
+      // The answer, and the work before it, are the same whether or not the account
+      // exists (no enumeration, decisions 110b and 137): a registration code for a taken
+      // account becomes a notice to its owner, a reset code for an unknown account is not
+      // sent, and both are decided only after the answer.
       const target = parsed.account;
-      if (input.scene === 'register' && existing) {
-        await limit(`code:ip:${input.ip}`, perHour, HOUR);
-        await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
-        await waitBetweenSends(`notice:${target}:${input.scene}`);
-        const t = translatorFor(normalizeLanguage(existing.lang));
-        const deliver =
-          parsed.kind === 'email'
-            ? mailer.send({
-                to: target,
-                subject: t('mail.register_attempt_subject'),
-                text: t('mail.register_attempt_body'),
-              })
-            : sms.send(target, t('sms.register_attempt_body'));
-        await deliver.catch(() => {
-          throw new AppError('auth.code_send_failed');
-        });
-        return answer;
-      }
-      if (input.scene !== 'register' && !existing) {
-        await limit(`code:ip:${input.ip}`, perHour, HOUR);
-        await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
-        await waitBetweenSends(`notice:${target}:${input.scene}`);
-        return answer;
-      }
-      await sendCode({
+      const t = input.t;
+      await requestBlind({
         kind: parsed.kind,
         target,
         scene: input.scene,
-        t: input.t,
         ip: input.ip,
+        decide: async (code) => {
+          const existing = await users.findByAccount(target);
+          if (input.scene === 'register' && existing) {
+            const owner = translatorFor(normalizeLanguage(existing.lang));
+            if (parsed.kind === 'email') {
+              await mailer.send({
+                to: target,
+                subject: owner('mail.register_attempt_subject'),
+                text: owner('mail.register_attempt_body'),
+              });
+            } else {
+              await sms.send(target, owner('sms.register_attempt_body'));
+            }
+            return;
+          }
+          if (input.scene !== 'register' && !existing) return;
+          await deliverCode({ kind: parsed.kind, target, code, t });
+        },
       });
       return answer;
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../ports/clock.ts';
 import { translate } from '../../i18n/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { captcha, newEmail, register } from '../../../test/accounts.ts';
+import { aMinuteLater, captcha, newEmail, register } from '../../../test/accounts.ts';
 
 const clock = new ManualClock(new Date('2026-05-01T08:00:00Z'));
 let t: TestApp;
@@ -171,6 +171,7 @@ describe('registration refuses bad input clearly and changes nothing', () => {
 
   it('a duplicate account: the same answer as a new one, and no code', async () => {
     const existing = await register(t);
+    await aMinuteLater(t, existing.account);
     const before = t.inbox.list(existing.account).length;
     const reply = await sendCode(existing.account);
     expect(reply).toMatchObject({ code: 1, msg: translate('en', 'auth.code_sent') });

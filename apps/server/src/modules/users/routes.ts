@@ -8,7 +8,7 @@ import { translatorFor } from '../../i18n/index.ts';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
 import { CODE_SCENES, type CodeScene } from '../auth/codes.ts';
-import type { loginService } from '../auth/login.service.ts';
+import type { loginService } from './login.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import type { RegistrationService } from './registration.service.ts';
 import type { UserViews } from './views.ts';

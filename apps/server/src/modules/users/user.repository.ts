@@ -104,6 +104,7 @@ export function userRepository(db: Db, { changed }: ProfileWrites = {}) {
       };
       const columns = [
         'users.id',
+        'users.demo',
         'users.account',
         'users.account_kind',
         'users.nickname',
@@ -116,6 +117,7 @@ export function userRepository(db: Db, { changed }: ProfileWrites = {}) {
       let rows: (Pick<
         Selectable<UsersTable>,
         | 'id'
+        | 'demo'
         | 'account'
         | 'account_kind'
         | 'nickname'
@@ -200,19 +202,32 @@ export function userRepository(db: Db, { changed }: ProfileWrites = {}) {
         .returningAll()
         .executeTakeFirst();
     },
+    /** Investors, and those new since `since`; demo investors are counted apart. */
     async counts(since: Date) {
-      const [total, today] = await Promise.all([
-        db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('created_at', '>=', since)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(total.n), today: Number(today.n) };
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [
+          eb.fn.countAll<string>().filterWhere('demo', '=', false).as('total'),
+          eb.fn
+            .countAll<string>()
+            .filterWhere('demo', '=', false)
+            .filterWhere('created_at', '>=', since)
+            .as('today'),
+          eb.fn.countAll<string>().filterWhere('demo', '=', true).as('demo'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), today: Number(row.today), demo: Number(row.demo) };
+    },
+    /** Which of these users are demo investors (decision 111d). */
+    async demoAmong(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [...new Set(ids)])
+        .where('demo', '=', true)
+        .execute();
+      return new Set(rows.map((r) => r.id));
     },
     findAvatar(userId: string) {
       return db

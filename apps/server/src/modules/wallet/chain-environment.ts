@@ -116,3 +116,35 @@ export async function applyContracts(repo: DepositRepository, env: ChainEnvironm
     }
   }
 }
+
+/**
+ * Each configured chain's head block, asked with a short timeout (health and metrics); a
+ * network that does not answer is missing from the result. One request per distinct URL.
+ */
+export async function chainHeads(
+  env: ChainEnvironment | null,
+  timeoutMs = 2_000,
+): Promise<Partial<Record<Network, bigint>>> {
+  if (!env) return {};
+  const byUrl = new Map<string, Promise<bigint | null>>();
+  const head = (url: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+      .then((r) => r.json() as Promise<{ result?: string }>)
+      .then((body) => (body.result ? BigInt(body.result) : null))
+      .catch(() => null);
+  const heads: Partial<Record<Network, bigint>> = {};
+  await Promise.all(
+    NETWORKS.filter((n) => env.rpc[n]).map(async (network) => {
+      const url = env.rpc[network]!;
+      if (!byUrl.has(url)) byUrl.set(url, head(url));
+      const block = await byUrl.get(url)!;
+      if (block !== null) heads[network] = block;
+    }),
+  );
+  return heads;
+}

@@ -2,6 +2,7 @@
 // and (demo and tests only) sending and reading test USDT on the local devchain.
 import { resolve } from 'node:path';
 import { devchainCommands } from '@olive/devchain';
+import { amountRefusal, countRefusal } from '@olive/protocol';
 import { required, UsageError, type Command } from '../../cli/command.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -9,7 +10,7 @@ import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
-import { settingsRepository } from '../support/settings.repository.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
 import { userRepository } from '../users/user.repository.ts';
 import { walletAlarms } from './alarms.ts';
 import { depositRepository } from './deposit.repository.ts';
@@ -70,12 +71,18 @@ export const walletCommands: Record<string, Command> = {
   'devchain:send': {
     summary: 'Demo only: send test USDT on the local devchain (--network --to --amount)',
     flags: ['network', 'to', 'amount'],
-    run: async ({ flags, config }) => ({
-      result: await devchainCommands.send(
-        { network: network(flags), to: required(flags, 'to'), amount: required(flags, 'amount') },
-        deploymentFile(config),
-      ),
-    }),
+    run: async ({ flags, config }) => {
+      const amount = required(flags, 'amount');
+      if (amountRefusal(amount, { min: 1n })) {
+        throw new UsageError('--amount must be a plain USDT amount above zero, e.g. 50 or 0.5');
+      }
+      return {
+        result: await devchainCommands.send(
+          { network: network(flags), to: required(flags, 'to'), amount },
+          deploymentFile(config),
+        ),
+      };
+    },
   },
   'devchain:balance': {
     summary: 'Demo only: the on-chain test USDT balance of an address (--network --address)',
@@ -105,7 +112,7 @@ export const walletCommands: Record<string, Command> = {
       const raw = required(flags, 'value');
       let change: NetworkChange;
       if ((MONEY_FIELDS as readonly string[]).includes(field)) change = { [field]: raw };
-      else if (field === 'confirmations') change = { confirmations: Number.parseInt(raw, 10) };
+      else if (field === 'confirmations') change = { confirmations: raw };
       else if (field === 'deposit_enabled' || field === 'withdraw_enabled') {
         change = { [field]: raw === 'true' };
       } else if (field === 'contract_address') change = { contract_address: raw };
@@ -229,7 +236,9 @@ export const walletCommands: Record<string, Command> = {
     flags: ['scope', 'address', 'next'],
     run: async ({ database, flags }) => {
       const next = required(flags, 'next');
-      if (!/^\d{1,18}$/.test(next)) throw new UsageError('--next must be a whole number');
+      if (countRefusal(next, { max: Number.MAX_SAFE_INTEGER })) {
+        throw new UsageError('--next must be a whole number, written plainly');
+      }
       const result = await database.db
         .updateTable('hot_wallet_nonces')
         .set({ next_nonce: next })

@@ -133,6 +133,78 @@ export async function reconcileCustody(db: Db, env: ChainEnvironment): Promise<C
   };
 }
 
+/** One reading of custody on chain, as the console's dashboard shows it. */
+export interface CustodyReading {
+  at: Date;
+  /** USDT on chain in custody addresses over every network read; null when unreadable. */
+  total: bigint | null;
+  error: string | null;
+  networks: CustodyFigures[];
+}
+
+/**
+ * The dashboard's custody on chain, read live from this installation's chains (the
+ * devchain too): the last reading while it is younger than `maxAgeMs`, else a new one. One
+ * reading runs at a time, however many operators look, and a view waits for it at most
+ * `waitMs` (then it gets the last reading, or an error saying the chain has not answered):
+ * an installation with many deposit addresses must not hold the dashboard up.
+ */
+export function custodyReader(
+  read: () => Promise<CustodyCheck>,
+  options: { maxAgeMs?: number; waitMs?: number } = {},
+) {
+  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const waitMs = options.waitMs ?? 8_000;
+  let last: CustodyReading | null = null;
+  let running: Promise<CustodyReading> | null = null;
+  const start = () =>
+    (running ??= read()
+      .then(
+        (check): CustodyReading =>
+          check.networks.length === 0
+            ? { at: new Date(), total: null, error: check.detail, networks: [] }
+            : {
+                at: new Date(),
+                total: check.networks.reduce((sum, f) => sum + f.onChain, 0n),
+                error: null,
+                networks: check.networks,
+              },
+        (error: unknown): CustodyReading => ({
+          at: new Date(),
+          total: null,
+          error: String((error as Error).message ?? error)
+            .split('\n')[0]!
+            .slice(0, 200),
+          networks: [],
+        }),
+      )
+      .then((reading) => {
+        last = reading;
+        running = null;
+        return reading;
+      }));
+  return {
+    async latest(): Promise<CustodyReading> {
+      if (last && Date.now() - last.at.getTime() < maxAgeMs) return last;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
+      });
+      const fresh = await Promise.race([start(), late]);
+      clearTimeout(timer);
+      return (
+        fresh ??
+        last ?? {
+          at: new Date(),
+          total: null,
+          error: `the chain has not answered within ${waitMs / 1000} s`,
+          networks: [],
+        }
+      );
+    },
+  };
+}
+
 /**
  * For `npm run audit`: the chains of this installation (the running devchain, or the
  * configured nodes). A chain that cannot be reached is reported, and fails the check:

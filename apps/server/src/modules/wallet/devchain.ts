@@ -13,6 +13,7 @@ import {
   type Devchain,
   type DevchainDeployment,
 } from '@olive/devchain';
+import { existsSync } from 'node:fs';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
@@ -20,6 +21,44 @@ import { demoDepositKeys, evmHex, type ChainEnvironment } from './chain-environm
 import { NETWORKS } from './networks.ts';
 
 export const DEVCHAIN_SCOPE = 'devchain';
+
+/**
+ * An API or worker process with no CHAIN_RPC_* and no devchain in its data folder: it
+ * cannot guess a chain (decision 152). Says both ways out.
+ */
+export class NoChainError extends Error {
+  constructor(role: string, file: string, reason: string) {
+    super(
+      `APP_ROLE=${role} has no chain: no CHAIN_RPC_* is set, and no devchain runs from this ` +
+        `data folder (${reason}). On one machine, start the APP_ROLE=all process with the same ` +
+        'PG_DATA_DIR first. Across machines or data folders, run the devchain in one process ' +
+        '(APP_ROLE=chain) and give every other process the CHAIN_RPC_*, USDT_CONTRACT_* and ' +
+        `HOT_WALLET_KEY_EVM it writes to chain.env beside ${file.replace(/deployment\.json$/, '')} ` +
+        '(docs/operations.md, "Several processes").',
+    );
+  }
+}
+
+/**
+ * What processes reaching this devchain by URL (APP_ROLE=chain's peers) are given: the same
+ * variables as for a real node. TRC20 is left out: on a real deployment it is TRON, sent with
+ * TronWeb, which the devchain's EVM stand-in is not.
+ */
+export function peerEnvironment(devchain: DevchainDeployment, host = '127.0.0.1'): string {
+  const url = new URL(devchain.rpcUrl);
+  url.hostname = host;
+  const rpc = url.toString().replace(/\/$/, '');
+  return [
+    `CHAIN_RPC_ERC20=${rpc}`,
+    `CHAIN_RPC_BEP20=${rpc}`,
+    `USDT_CONTRACT_ERC20=${devchain.contracts.erc20.address}`,
+    `USDT_CONTRACT_BEP20=${devchain.contracts.bep20.address}`,
+    `HOT_WALLET_KEY_EVM=${devchain.hotWallet.privateKey}`,
+    // The devchain starts at block 0: watch it from there.
+    'CHAIN_START_BLOCK=0',
+    '',
+  ].join('\n');
+}
 export const FAUCET_AMOUNT = '100';
 /** The well-known dev account #2: pays sweep gas (#0 is the faucet, #1 the hot wallet). */
 const DEVCHAIN_GAS_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -112,11 +151,16 @@ export async function demoChains(
   db: Db,
   log: LoopLogger,
 ): Promise<{ devchain: Devchain | null; environment: ChainEnvironment }> {
-  if (config.APP_ROLE !== 'all') {
-    return {
-      devchain: null,
-      environment: devchainEnvironment(readDeployment(`${dataDir}/deployment.json`)),
-    };
+  if (config.APP_ROLE === 'api' || config.APP_ROLE === 'worker') {
+    const file = `${dataDir}/deployment.json`;
+    let deployment: DevchainDeployment;
+    try {
+      deployment = readDeployment(file);
+    } catch (error) {
+      const reason = existsSync(file) ? (error as Error).message : `no ${file}`;
+      throw new NoChainError(config.APP_ROLE, file, reason);
+    }
+    return { devchain: null, environment: devchainEnvironment(deployment) };
   }
   const options = {
     port: config.DEVCHAIN_PORT,

@@ -7,11 +7,11 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SecondFactor } from '../security/two-factor.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { depositKeys, type ChainEnvironment } from './chain-environment.ts';
 import { depositRepository } from './deposit.repository.ts';
-import { custodyCheckFor } from './custody.ts';
+import { custodyCheckFor, custodyReader, reconcileCustody } from './custody.ts';
 import { depositService } from './deposit.service.ts';
 import { walletOperationsRepository } from './operations.repository.ts';
 import { walletOperations } from './operations.service.ts';
@@ -22,6 +22,8 @@ import { platformWalletAddresses, withdrawalService } from './withdrawal.service
 export function walletModule(deps: {
   config: Config;
   db: Db;
+  /** For the console's deposit and withdrawal lists, which tolerate a little lag (decision 144). */
+  reads?: Db;
   clock: Clock;
   /** The chains (devchain or configured nodes); null when none is reachable (unit tests). */
   chain: ChainEnvironment | null;
@@ -59,12 +61,14 @@ export function walletModule(deps: {
     withdrawals,
     /** The console's withdrawal review, networks and deposits. */
     operations: walletOperations({
-      repo: walletOperationsRepository(db),
+      repo: walletOperationsRepository(deps.reads ?? db),
       withdrawals,
       fourEyesMin: async () => (await withdrawals.policy()).four_eyes_min,
     }),
     /** Custody on chain against the ledger's custody accounts, for the audit. */
     custodyCheck: () => custodyCheckFor(db, config),
+    /** Custody on chain, read live from this installation's chains; null without any. */
+    custodyOnChain: chain ? custodyReader(() => reconcileCustody(db, chain)).latest : null,
     routes: walletRoutes,
     options: { deposits: depositsService, withdrawals, perMinute: deps.perMinute },
   };

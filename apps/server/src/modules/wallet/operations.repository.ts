@@ -104,19 +104,21 @@ export function walletOperationsRepository(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
+    /** Today's figures; demo investors' (decision 111d) are no customer's and left out. */
     async today(since: Date) {
+      const real = sql`user_id not in (select id from users where demo)`;
       const row = await db
         .selectNoFrom([
-          sql<string>`(select count(*)::text from deposits where status = 'credited' and credited_at >= ${since})`.as(
+          sql<string>`(select count(*)::text from deposits where status = 'credited' and credited_at >= ${since} and ${real})`.as(
             'deposit_count',
           ),
-          sql<string>`(select coalesce(sum(amount), 0)::text from deposits where status = 'credited' and credited_at >= ${since})`.as(
+          sql<string>`(select coalesce(sum(amount), 0)::text from deposits where status = 'credited' and credited_at >= ${since} and ${real})`.as(
             'deposit_amount',
           ),
-          sql<string>`(select count(*)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed'))`.as(
+          sql<string>`(select count(*)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed') and ${real})`.as(
             'withdrawal_count',
           ),
-          sql<string>`(select coalesce(sum(amount), 0)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed'))`.as(
+          sql<string>`(select coalesce(sum(amount), 0)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed') and ${real})`.as(
             'withdrawal_amount',
           ),
           sql<string>`(select count(*)::text from withdrawals where status = 'pending_review')`.as(

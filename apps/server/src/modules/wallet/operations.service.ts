@@ -1,8 +1,8 @@
 // The operator side of the wallet (console and CLI): deposits and withdrawals with their
 // review, network settings, today's figures. Review itself (approve, reject, four-eyes)
 // is the withdrawal service's, so the console and `withdraw:approve` are one path.
-import { formatAmount, parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../errors.ts';
+import { amountRefusal, countRefusal, formatAmount, parseAmount } from '@olive/protocol';
+import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { ListQuery } from '../../db/list-query.ts';
 import { isNetwork, type Network } from './networks.ts';
 import type { WalletOperationsRepository } from './operations.repository.ts';
@@ -18,8 +18,12 @@ export const NETWORK_MONEY_FIELDS = [
   'daily_withdrawal_limit',
 ] as const;
 
+/** Confirmations a network may ask for before a deposit is credited. */
+export const CONFIRMATIONS = { min: 1, max: 1000 };
+
 export interface NetworkChange {
-  confirmations?: number | undefined;
+  /** A number from the console, the text typed on the command line. */
+  confirmations?: number | string | undefined;
   min_deposit?: string | undefined;
   min_withdrawal?: string | undefined;
   withdrawal_fee?: string | undefined;
@@ -146,16 +150,16 @@ export function walletOperations(deps: {
       for (const field of NETWORK_MONEY_FIELDS) {
         const text = change[field];
         if (text === undefined) continue;
-        let units: bigint;
-        try {
-          units = parseAmount(text);
-        } catch {
-          throw fieldError(field, 'validation.invalid');
-        }
-        if (units < 0n) throw fieldError(field, 'validation.invalid');
-        values[field] = units;
+        const refusal = amountRefusal(text);
+        if (refusal) throw numberError(field, 'amount', refusal);
+        values[field] = parseAmount(text);
       }
-      if (change.confirmations !== undefined) values.confirmations = change.confirmations;
+      if (change.confirmations !== undefined) {
+        // The console's schema bounds it too; the command line comes here directly.
+        const refusal = countRefusal(change.confirmations, CONFIRMATIONS);
+        if (refusal) throw numberError('confirmations', 'count', refusal);
+        values.confirmations = Number(change.confirmations);
+      }
       if (change.deposit_enabled !== undefined) values.deposit_enabled = change.deposit_enabled;
       if (change.withdraw_enabled !== undefined) values.withdraw_enabled = change.withdraw_enabled;
       if (change.contract_address !== undefined) values.contract_address = change.contract_address;

@@ -1,7 +1,7 @@
 // Wallet calls: the Top Up screen (`invest`) and, on the local devchain only, the
 // "send me test USDT" button.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callBody } from '@olive/protocol';
+import { AmountField, callBody, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { DepositService } from './deposit.service.ts';
@@ -89,7 +89,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
         security,
         body: callBody({
           network: NetworkField,
-          amount: Type.String({ minLength: 1, maxLength: 40 }),
+          amount: AmountField(),
           fund_password: Type.String({ minLength: 1, maxLength: 6 }),
           request_id: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
           otp: Type.Optional(Type.String({ maxLength: 16 })),
@@ -112,19 +112,15 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
         tags: ['wallet'],
         summary: 'My withdrawals with their states and transaction hashes',
         security,
-        body: callBody({
-          // Digits only: a number type would let "Infinity" through coercion.
-          page: Type.Optional(Type.String({ maxLength: 5, pattern: '^[1-9]\\d{0,4}$' })),
-          limit: Type.Optional(Type.String({ maxLength: 3, pattern: '^([1-9]\\d?|100)$' })),
-        }),
+        body: callBody({ page: PageField, limit: LimitField }),
       },
     },
     async (request) =>
       request.ok(
         await withdrawals.list(
           request.caller!.userId,
-          Number(request.body.page ?? 1),
-          Number(request.body.limit ?? 20),
+          request.body.page ?? 1,
+          request.body.limit ?? 20,
         ),
       ),
   );

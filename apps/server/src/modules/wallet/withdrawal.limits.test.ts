@@ -136,8 +136,8 @@ describe('amounts too large for the database', () => {
       });
       expect(reply, amount).toMatchObject({
         code: 0,
-        msg: translate('en', 'withdraw.amount_too_large', {
-          max: '9999999999.99999999',
+        msg: translate('en', 'validation.at_most', {
+          limit: '9999999999.99999999',
           field: 'amount',
         }),
         data: { field: 'amount' },

@@ -9,13 +9,13 @@ import { sql } from 'kysely';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainEnvironment } from './chain-environment.ts';
 import { isValidEvmAddress, isValidTronAddress, tronToHex } from '@olive/chain';
-import { formatAmount, MAX_AMOUNT_UNITS, parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../errors.ts';
+import { amountRefusal, formatAmount, NumberError, parseAmount } from '@olive/protocol';
+import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
-import type { SettingsRepository } from '../support/settings.repository.ts';
+import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { DepositRepository } from './deposit.repository.ts';
 import { oliveToToken, type Network } from './networks.ts';
@@ -160,17 +160,13 @@ export function withdrawalService(deps: {
     }
   }
 
-  function parseWithdrawAmount(raw: string, decimals: number): bigint {
-    const text = raw.trim();
-    if (!/^-?\d+(\.\d+)?$/.test(text)) throw fieldError('amount', 'withdraw.amount_invalid');
-    if (/\.\d{9,}$/.test(text)) throw fieldError('amount', 'withdraw.amount_precision');
+  function parseWithdrawAmount(text: string, decimals: number): bigint {
     let amount: bigint;
     try {
       amount = parseAmount(text);
-    } catch {
-      throw fieldError('amount', 'withdraw.amount_too_large', {
-        max: formatAmount(MAX_AMOUNT_UNITS),
-      });
+    } catch (error) {
+      if (error instanceof NumberError) throw numberError('amount', 'amount', error.refusal);
+      throw error;
     }
     if (amount <= 0n) throw fieldError('amount', 'withdraw.amount_positive');
     try {
@@ -488,21 +484,20 @@ export function withdrawalService(deps: {
       auto_approve_max?: string | undefined;
       four_eyes_min?: string | undefined;
     }) {
-      for (const [field, key] of [
-        ['auto_approve_max', AUTO_APPROVE_KEY],
-        ['four_eyes_min', FOUR_EYES_KEY],
-      ] as const) {
+      // Both are checked before either is saved: a refusal changes nothing.
+      const changes = (
+        [
+          ['auto_approve_max', AUTO_APPROVE_KEY],
+          ['four_eyes_min', FOUR_EYES_KEY],
+        ] as const
+      ).flatMap(([field, key]) => {
         const text = input[field];
-        if (text === undefined) continue;
-        let units: bigint;
-        try {
-          units = parseAmount(text.trim());
-        } catch {
-          throw fieldError(field, 'validation.invalid');
-        }
-        if (units < 0n || units > MAX_AMOUNT_UNITS) throw fieldError(field, 'validation.invalid');
-        await settings.put(key, formatAmount(units));
-      }
+        if (text === undefined) return [];
+        const refusal = amountRefusal(text);
+        if (refusal) throw numberError(field, 'amount', refusal);
+        return [[key, formatAmount(parseAmount(text))] as const];
+      });
+      for (const [key, text] of changes) await settings.put(key, text);
       return policy();
     },
 

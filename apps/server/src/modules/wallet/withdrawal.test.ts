@@ -113,10 +113,12 @@ describe('withdrawals', () => {
     const cases: [Record<string, string>, string, Record<string, string | number>][] = [
       [{ amount: '5' }, 'withdraw.below_minimum', { min: '10' }],
       [{ amount: '100.5' }, 'ledger.insufficient_balance', {}],
-      [{ amount: '10.123456789' }, 'withdraw.amount_precision', {}],
+      [{ amount: '10.123456789' }, 'validation.decimals', { decimals: 8, field: 'amount' }],
       [{ amount: '0' }, 'withdraw.amount_positive', {}],
-      [{ amount: '-20' }, 'withdraw.amount_positive', {}],
-      [{ amount: 'twenty' }, 'withdraw.amount_invalid', {}],
+      [{ amount: '-20' }, 'validation.amount_format', { field: 'amount' }],
+      [{ amount: 'twenty' }, 'validation.amount_format', { field: 'amount' }],
+      [{ amount: ' 20' }, 'validation.amount_format', { field: 'amount' }],
+      [{ amount: '020' }, 'validation.amount_format', { field: 'amount' }],
       [{ amount: '20', fund_password: '000000' }, 'withdraw.fund_password_wrong', { left: 4 }],
       [{ amount: '20', network: 'erc20' }, 'withdraw.address_missing', {}],
     ];

@@ -4,7 +4,6 @@
 import fp from 'fastify-plugin';
 import { TOKEN_HEADER, USER_ID_HEADER } from '@olive/protocol';
 import { NotSignedInError } from '../../errors.ts';
-import type { SessionService } from '../../modules/auth/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,7 +19,18 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export default fp<{ sessions: SessionService }>(
+/**
+ * What this plugin needs of the sessions (a port declared by its consumer: the auth
+ * module's session service provides it, and plugins never import a module).
+ */
+export interface SessionResolver {
+  resolve(
+    token: string,
+    meta: { readonly ip?: string; readonly userAgent?: string | undefined },
+  ): Promise<{ sessionId: string; userId: string; rotatedToken?: string } | null>;
+}
+
+export default fp<{ sessions: SessionResolver }>(
   async (app, { sessions }) => {
     app.decorateRequest('caller', null);
     // After i18n's preValidation (so the 10000 message is translated) and before the

@@ -75,7 +75,8 @@ describe('wire protocol', () => {
   });
 
   it('refuses a number field given Infinity or 1e400, naming the field', async () => {
-    // Ajv coerces both to Infinity and then skips the field's bounds; SQL then failed.
+    // Ajv coerced both to Infinity and then skipped the field's bounds; SQL then failed. The
+    // one number parser now refuses them first, as numbers not written plainly.
     const user = await register(t);
     for (const [path, body, field] of [
       ['/api/user/minermy', { page: 'Infinity', limit: '1', lang: 'de' }, 'page'],
@@ -98,7 +99,7 @@ describe('wire protocol', () => {
       const reply = await t.call(path, body, user.headers);
       expect(reply, `${path} ${JSON.stringify(body)}`).toMatchObject({
         code: 0,
-        msg: translate(body.lang, 'validation.invalid', { field }),
+        msg: translate(body.lang, 'validation.count_format', { field }),
         data: { field },
       });
     }

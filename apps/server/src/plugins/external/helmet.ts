@@ -9,14 +9,15 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const options: HelmetOptions = {
+const optionsWith = (connectSrc: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'"],
+      // Besides our own origin, the chain nodes the app reads reserves anchors from.
+      connectSrc: ["'self'", ...connectSrc],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -24,10 +25,10 @@ const options: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /** The headers helmet sets with these options, and those it removes. */
-function securityHeaders() {
+function securityHeaders(options: HelmetOptions) {
   const set: Record<string, string> = {};
   const removed: string[] = [];
   const response = {
@@ -69,7 +70,9 @@ const API_HEADERS = [
  * workbox script it imports are not under /assets/ and keep the page set.
  */
 const ASSET_HEADERS = ['cross-origin-resource-policy', 'x-content-type-options'];
-const ASSETS = /^\/(admin\/)?assets\//;
+// A worker's script is the exception: a dedicated worker runs under the policy its own
+// script arrives with, so the reserves check worker gets the page set (its connect-src).
+const ASSETS = /^\/(admin\/)?assets\/(?![^?]*\.worker-)/;
 
 function pick(set: Record<string, string>, names: string[]) {
   const picked: Record<string, string> = {};
@@ -81,8 +84,9 @@ function pick(set: Record<string, string>, names: string[]) {
   return picked;
 }
 
-export default fp(async (app) => {
-  const { set, removed } = securityHeaders();
+/** `connectSrc`: origins (scheme://host:port) the pages may fetch from besides their own. */
+export default fp<{ connectSrc?: string[] }>(async (app, { connectSrc = [] }) => {
+  const { set, removed } = securityHeaders(optionsWith(connectSrc));
   const api = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     ...pick(set, API_HEADERS),

@@ -16,8 +16,8 @@ export class BusyError extends Error {
 /** How long after listening the loop's delay is not read as load (see below). */
 const START_GRACE_MS = 3000;
 
-export default fp<{ shedLoad?: boolean; maxEventLoopDelayMs?: number }>(
-  async (app, { shedLoad = true, maxEventLoopDelayMs = 1000 }) => {
+export default fp<{ shedLoad?: boolean; maxEventLoopDelayMs?: number; onShed?: () => void }>(
+  async (app, { shedLoad = true, maxEventLoopDelayMs = 1000, onShed }) => {
     let listeningSince = 0;
     app.addHook('onListen', async () => {
       listeningSince = Date.now();
@@ -33,6 +33,7 @@ export default fp<{ shedLoad?: boolean; maxEventLoopDelayMs?: number }>(
         // calls (found by the crash test). Let those through.
         if (type === 'eventLoopDelay' && Date.now() - listeningSince < START_GRACE_MS) return;
         reply.header('retry-after', '5');
+        onShed?.(); // counted in /metrics (olive_load_shed_total)
         throw new BusyError();
       },
       exposeStatusRoute: { url: '/health', routeOpts: { config: { rateLimit: false } } },

@@ -25,6 +25,7 @@ import { formatUsdt, maskAccount } from '../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useLogout } from '../../features/account/api/logout.ts';
+import { CheckBadge } from '../../features/reserves/components/check-badge.tsx';
 import '../../features/account/profile.css';
 
 interface MenuEntry {
@@ -181,6 +182,10 @@ export default function MeScreen() {
             </Button>
           </div>
         </section>
+
+        {signedIn ? (
+          <CheckBadge showAbsent={false} onOpen={() => void navigate({ to: paths.reserves })} />
+        ) : null}
 
         <List className="menu" mode="card">
           {menu.map((entry) => (

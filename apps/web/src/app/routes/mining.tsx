@@ -11,7 +11,9 @@ import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useMinerModels, type MinerModel } from '../../features/mining/api/models.ts';
+import { useHashprice } from '../../features/mining/api/rank.ts';
 import { rentalSearch } from '../../features/mining/api/rentals.ts';
+import { HashpriceFigures } from '../../features/mining/components/hashprice-card.tsx';
 import { MiningDemoBadge, MiningEstimateNote } from '../../features/mining/components/labels.tsx';
 import { MiningLeaderboard } from '../../features/mining/components/leaderboard.tsx';
 import { ModelList } from '../../features/mining/components/model-list.tsx';
@@ -30,6 +32,7 @@ export default function MiningScreen() {
   const { signedIn, user } = useUserInfo();
   const refreshUser = useInvalidateUserInfo();
   const models = useMinerModels();
+  const hashprice = useHashprice();
   const [tab, setTab] = useState<Tab>(
     TABS.includes(search.tab as Tab) ? (search.tab as Tab) : 'machines',
   );
@@ -65,6 +68,9 @@ export default function MiningScreen() {
         ) : tab === 'machines' ? (
           models.data ? (
             <>
+              <div className="hashprice-card">
+                <HashpriceFigures hashprice={hashprice.data} />
+              </div>
               <MiningEstimateNote />
               <ModelList models={models.data.list} {...(signedIn ? { onRent: setRenting } : {})} />
               {!signedIn ? (

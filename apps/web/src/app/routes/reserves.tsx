@@ -1,5 +1,6 @@
 // Proof of reserves (issue 16): the latest snapshots with reserves / liabilities, the root
-// and its anchoring transaction, the published tree, and "Verify my inclusion".
+// and its anchoring transaction, the published tree, the last automatic check's badge and
+// "Verify my inclusion".
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
@@ -8,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { useReserves } from '../../features/reserves/api/reserves.ts';
+import { CheckBadge } from '../../features/reserves/components/check-badge.tsx';
 import { InclusionCheck } from '../../features/reserves/components/inclusion-check.tsx';
 import '../../features/reserves/reserves.css';
 
@@ -83,8 +85,10 @@ export default function ReservesScreen() {
               </a>
             </div>
           </div>
+          {signedIn ? <CheckBadge /> : null}
           <InclusionCheck
             snapshotId={latest.snapshot_id}
+            published={list}
             signedIn={signedIn}
             onSignIn={() => void navigate({ to: paths.login })}
           />

@@ -1,6 +1,7 @@
 // pages/quantification/detail?id=: one robot. Its figures, the price chart with its range
 // and resting orders (and a notice when the price left the range), the PnL chart, every trade,
-// and Start / Settle / Stop for its state; refreshed every 2 s while it runs. Once
+// and Start / Settle / Stop for its state; its track record and copy trading (publish with
+// a profit share, copiers; or the terms of a copy); refreshed every 2 s while it runs. Once
 // ended, the headline is its final PnL and the stop's amount is what came back. A failed
 // connection is never "not found": the screen says so and recovers by itself when the
 // connection returns (the query client refetches on reconnect).
@@ -14,6 +15,8 @@ import { useRobotLog } from '../../features/trade/api/get-robot-log.ts';
 import { useCandles } from '../../features/trade/api/get-candles.ts';
 import { RobotActions } from '../../features/trade/components/robot-actions.tsx';
 import { RobotBody } from '../../features/trade/components/robot-body.tsx';
+import { RobotSharing } from '../../features/trade/components/robot-sharing.tsx';
+import { RobotExits } from '../../features/trade/components/robot-exits.tsx';
 import { RobotUnavailable } from '../../features/trade/components/robot-unavailable.tsx';
 import '../../features/trade/trade.css';
 
@@ -43,7 +46,13 @@ export default function RobotDetailScreen() {
             candles={candles.data?.candles}
             log={log.data}
             logLoading={log.isPending}
-            actions={<RobotActions robot={robot} onMoved={onMoved} />}
+            actions={
+              <>
+                <RobotActions robot={robot} onMoved={onMoved} />
+                <RobotExits robot={robot} onMoved={onMoved} />
+              </>
+            }
+            sharing={<RobotSharing robot={robot} />}
           />
         ) : (
           <RobotUnavailable query={detail} robotId={robotId} />

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { fromUnits, rentTotal, toUnits } from './utils.ts';
+import { daysRefusal, rentTotal, wholeUp } from './utils.ts';
 
 describe('rent arithmetic', () => {
   it('multiplies exactly and refuses what is not a number', () => {
     expect(rentTotal('2.5', '30')).toBe('75');
     expect(rentTotal('0.00000001', '3')).toBe('0.00000003');
     expect(rentTotal('2.5', 'x')).toBe('');
-    expect(toUnits('1.123456789')).toBeNull();
-    expect(fromUnits(-150_000_000n)).toBe('-1.5');
+    expect(rentTotal('1.123456789x', '3')).toBe('');
+  });
+
+  it('reads days as the server does: no padding, sign, zeros in front or decimals', () => {
+    for (const days of [' 30', '30 ', '\t30', '030', '+30', '-30', '3e1', '30.0', '１５']) {
+      expect(daysRefusal(days), JSON.stringify(days)).toEqual({ reason: 'format' });
+      expect(rentTotal('2.5', days), JSON.stringify(days)).toBe('');
+    }
+    expect(daysRefusal('3651')).toMatchObject({ reason: 'too_large' });
+    expect(daysRefusal('3', 7)).toEqual({ reason: 'too_small', limit: '7' });
+    expect(daysRefusal('30')).toBeNull();
+  });
+});
+
+describe('a price to reach', () => {
+  it('rounds up to whole USDT, never down', () => {
+    expect(wholeUp('132866.83580049')).toBe('132867');
+    expect(wholeUp('132866.00000001')).toBe('132867');
+    expect(wholeUp('132866')).toBe('132866');
+    expect(wholeUp('132866.0')).toBe('132866');
   });
 });

@@ -1,23 +1,26 @@
-// Exact money arithmetic for the rent form: decimal strings to 10^-8 units and back.
-const SCALE = 100_000_000n;
+// Exact money arithmetic for the rent and renew forms, on the protocol's one parser: the
+// days are read as the server reads them, so a total is shown only for days it accepts.
+import { amountUnits, countRefusal, formatAmount } from '@olive/protocol';
 
-export function toUnits(text: string): bigint | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,8}))?$/.exec(text.trim());
-  if (!match) return null;
-  return BigInt(match[1]!) * SCALE + BigInt((match[2] ?? '').padEnd(8, '0'));
-}
+/** The longest rental or renewal the server takes, in days. */
+export const MAX_RENTAL_DAYS = 3650;
 
-export function fromUnits(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const whole = abs / SCALE;
-  const frac = (abs % SCALE).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
+/** Why typed days are refused ("format", "too_small", "too_large"), or null. */
+export const daysRefusal = (days: string, min = 1) =>
+  countRefusal(days, { min, max: MAX_RENTAL_DAYS });
 
-/** price x days as a decimal string, or '' when either is not a number. */
+/** price x days as a decimal string, or '' when either is not acceptable. */
 export function rentTotal(pricePerDay: string, days: string): string {
-  const price = toUnits(pricePerDay);
-  if (price === null || !/^\d{1,5}$/.test(days.trim())) return '';
-  return fromUnits(price * BigInt(days.trim()));
+  if (daysRefusal(days)) return '';
+  try {
+    return formatAmount(amountUnits(pricePerDay) * BigInt(days));
+  } catch {
+    return '';
+  }
+}
+
+/** A decimal amount rounded up to whole units ("132866.83" -> "132867"): a price to reach. */
+export function wholeUp(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return /[1-9]/.test(fraction) ? (BigInt(whole) + 1n).toString() : BigInt(whole).toString();
 }

@@ -16,8 +16,12 @@ export interface InclusionProof {
 
 export interface VerifyStep {
   leaf: number;
-  kind: 'leaf' | 'node' | 'root';
-  /** Leaf: part and position; node: tree level and where the sibling sat. */
+  /** leaf, node, root: climbing the tree; published, anchor: comparing the root reached. */
+  kind: 'leaf' | 'node' | 'root' | 'published' | 'anchor';
+  /**
+   * Leaf: part and position; node: tree level and where the sibling sat; published: the
+   * snapshot id; anchor: the block (or the failure).
+   */
   detail: string;
   hash: string;
   sum: bigint;
@@ -63,10 +67,20 @@ export function usdtUnits(text: string): bigint {
   return BigInt(m[1]!) * 100000000n + BigInt((m[2] ?? '').padEnd(8, '0'));
 }
 
-export async function verifyInclusion(proof: InclusionProof, onStep: (s: VerifyStep) => void) {
-  const user = await sha256(enc.encode(`olive-por-user:${proof.user_id}`));
-  const total = usdtUnits(proof.total);
-  let allOk = proof.leaves.length > 0;
+/**
+ * Climbs from each of the investor's leaves to the top with the sibling path the server
+ * gave, and returns the root and sum every leaf reached. The proof's own `root`, `total` and
+ * `user_id` are never used: a proof from another tree (or of another investor) would agree
+ * with itself. The leaf binds `userId`, the signed-in investor's own id.
+ */
+export async function computeRoot(
+  proof: Pick<InclusionProof, 'leaves' | 'paths'>,
+  userId: string,
+  onStep: (s: VerifyStep) => void,
+): Promise<{ hash: string; sum: bigint } | null> {
+  const user = await sha256(enc.encode(`olive-por-user:${userId}`));
+  let reached: { hash: string; sum: bigint } | null = null;
+  let agree = proof.leaves.length > 0;
   for (const [i, leaf] of proof.leaves.entries()) {
     let sum = usdtUnits(leaf.amount);
     let hash = await sha256(
@@ -93,9 +107,10 @@ export async function verifyInclusion(proof: InclusionProof, onStep: (s: VerifyS
         sum,
       });
     }
-    const ok = toHex(hash) === proof.root && sum === total;
-    allOk &&= ok;
-    onStep({ leaf: i, kind: 'root', detail: proof.root, hash: toHex(hash), sum, ok });
+    // Every leaf of one investor must reach the same root.
+    const top = { hash: toHex(hash), sum };
+    if (reached && (reached.hash !== top.hash || reached.sum !== top.sum)) agree = false;
+    reached ??= top;
   }
-  return allOk;
+  return agree ? reached : null;
 }

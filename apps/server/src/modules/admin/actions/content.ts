@@ -2,7 +2,7 @@
 // `language`: every console call also carries `lang`, the language the console reads its
 // messages in, which the console's client sets on every call.
 import { Type } from 'typebox';
-import { LANGUAGE_CODES } from '@olive/protocol';
+import { CountField, LANGUAGE_CODES } from '@olive/protocol';
 import { AppError, fieldError } from '../../../errors.ts';
 import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
 import type { ContentKind } from '../../content/content.repository.ts';
@@ -12,12 +12,14 @@ import { action } from '../routes.ts';
 
 const Lang = Type.Union(LANGUAGE_CODES.map((l) => Type.Literal(l)));
 const Kind = Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k)));
+/** Where an item or contact stands in its list: lower first. */
+const Sort = CountField({ min: -1_000_000, max: 1_000_000 });
 const itemFields = {
   key: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
   category: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
   link_url: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   pinned: Type.Optional(Type.Boolean()),
-  sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  sort: Type.Optional(Sort),
 };
 // Text an investor reads must hold more than spaces.
 const NOT_BLANK = '\\S';
@@ -27,7 +29,7 @@ const contactFields = {
   label: Type.String({ minLength: 1, maxLength: 80, pattern: NOT_BLANK }),
   url: Type.String({ minLength: 1, maxLength: 500, pattern: NOT_BLANK }),
   hours: Type.Optional(Type.String({ maxLength: 80 })),
-  sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  sort: Type.Optional(Sort),
 };
 const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
 

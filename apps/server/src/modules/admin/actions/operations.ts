@@ -1,12 +1,18 @@
 // deposits, withdrawals (review, four-eyes), withdrawal policy, networks, markets,
 // robots and their fees, mining models and rentals, team rates.
+import { AmountField, CountField } from '@olive/protocol';
 import { Type } from 'typebox';
+import { numberError } from '../../../errors.ts';
+import { MAX_RENTAL_DAYS } from '../../mining/mining.service.ts';
+import { TEAM_RATE_REGEX, teamRateRefusal } from '../../team/team.service.ts';
+import { CONFIRMATIONS } from '../../wallet/operations.service.ts';
 import type { AdminDeps } from '../deps.ts';
+import { showDemo, withDemo } from '../demo.ts';
 import { ID, listAction, listBody, showAction } from '../list.ts';
 import { action } from '../routes.ts';
 
 const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
-const Amount = Type.String({ minLength: 1, maxLength: 30 });
+const Amount = AmountField();
 const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
 const MARKETS = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'TRX/USDT'] as const;
 
@@ -14,17 +20,17 @@ const modelFields = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
   algorithm: Type.Optional(Type.String({ maxLength: 40 })),
   hash_rate_ths: Type.Optional(Amount),
-  power_w: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  power_w: Type.Optional(CountField({ min: 0, max: 1_000_000 })),
   price_per_day: Type.Optional(Amount),
   electricity_per_day: Type.Optional(Amount),
-  margin_rate: Type.Optional(Type.String({ maxLength: 10 })),
-  min_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-  stock: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+  margin_rate: Type.Optional(AmountField({ description: 'a rate from 0 to 1, e.g. "0.2"' })),
+  min_days: Type.Optional(CountField({ min: 1, max: MAX_RENTAL_DAYS })),
+  stock: Type.Optional(CountField({ min: 0, max: 100_000_000 })),
   enabled: Type.Optional(Type.Boolean()),
 };
 
 export function operationActions(deps: AdminDeps) {
-  const { wallet, withdrawals, robots, mining, team } = deps;
+  const { wallet, withdrawals, robots, mining, team, users } = deps;
   return [
     // Deposits
     listAction(
@@ -37,9 +43,9 @@ export function operationActions(deps: AdminDeps) {
           user_id: 'id',
         },
       },
-      (query) => wallet.deposits(query),
+      withDemo(users, (query) => wallet.deposits(query)),
     ),
-    showAction('deposits', (id) => wallet.deposit(id)),
+    showAction('deposits', async (id) => showDemo(users, await wallet.deposit(id))),
 
     // Withdrawals
     listAction(
@@ -53,9 +59,9 @@ export function operationActions(deps: AdminDeps) {
           awaiting: ['first', 'second'],
         },
       },
-      (query) => wallet.withdrawals(query),
+      withDemo(users, (query) => wallet.withdrawals(query)),
     ),
-    showAction('withdrawals', (id) => wallet.withdrawal(id)),
+    showAction('withdrawals', async (id) => showDemo(users, await wallet.withdrawal(id))),
     action({
       path: 'withdrawals/approve',
       permission: 'withdrawals.approve',
@@ -120,7 +126,7 @@ export function operationActions(deps: AdminDeps) {
       writes: true,
       body: {
         id: Type.Union(NETWORKS.map((n) => Type.Literal(n))),
-        confirmations: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        confirmations: Type.Optional(CountField(CONFIRMATIONS)),
         min_deposit: Type.Optional(Amount),
         min_withdrawal: Type.Optional(Amount),
         withdrawal_fee: Type.Optional(Amount),
@@ -155,13 +161,13 @@ export function operationActions(deps: AdminDeps) {
         filters: {
           user_id: 'id',
           market: MARKETS,
-          status: ['not_started', 'running', 'ended'],
+          status: ['not_started', 'waiting', 'running', 'ended'],
           disabled: 'bool',
         },
       },
-      (query) => robots.list(query),
+      withDemo(users, (query) => robots.list(query)),
     ),
-    showAction('robots', (id) => robots.show(id)),
+    showAction('robots', async (id) => showDemo(users, await robots.show(id))),
     ...([true, false] as const).map((disabled) =>
       action({
         path: disabled ? 'robots/disable' : 'robots/enable',
@@ -187,8 +193,8 @@ export function operationActions(deps: AdminDeps) {
       writes: true,
       body: {
         ...Singleton,
-        performance_fee: Type.Optional(Type.String({ maxLength: 12 })),
-        maker_fee: Type.Optional(Type.String({ maxLength: 12 })),
+        performance_fee: Type.Optional(AmountField({ description: 'a rate from 0 to 1' })),
+        maker_fee: Type.Optional(AmountField({ description: 'a rate from 0 to 0.01' })),
       },
       async run(body) {
         const { before, after } = await robots.setFees(body);
@@ -229,7 +235,7 @@ export function operationActions(deps: AdminDeps) {
         sortable: ['id'],
         filters: { user_id: 'id', status: ['active', 'expired'], model_id: 'id' },
       },
-      (query) => mining.rentals(query),
+      withDemo(users, (query) => mining.rentals(query)),
     ),
 
     // Team rates
@@ -253,13 +259,17 @@ export function operationActions(deps: AdminDeps) {
       permission: 'team-rates.set',
       writes: true,
       body: {
-        levels: Type.Array(Type.String({ pattern: '^\\d{1,3}(\\.\\d{1,2})?$' }), {
+        levels: Type.Array(Type.String({ pattern: TEAM_RATE_REGEX }), {
           minItems: 1,
           maxItems: 3,
         }),
       },
       async run(body) {
         const before = await team.rates();
+        for (const level of body.levels) {
+          const refusal = teamRateRefusal(level);
+          if (refusal) throw numberError('levels', 'amount', refusal);
+        }
         const after = await team.setRates(body.levels.map(Number));
         const list = after.map((rate, i) => ({
           id: String(i + 1),

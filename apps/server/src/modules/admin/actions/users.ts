@@ -2,10 +2,11 @@
 // ledger audit.
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { formatAmount, parseAmount } from '@olive/protocol';
-import { AppError, fieldError } from '../../../errors.ts';
+import { AmountField, amountRefusal, formatAmount, parseAmount } from '@olive/protocol';
+import { AppError, fieldError, numberError } from '../../../errors.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.service.ts';
 import type { AdminDeps } from '../deps.ts';
+import { markDemo } from '../demo.ts';
 import { ID, listAction, listBody, listQuery, showAction } from '../list.ts';
 import { action } from '../routes.ts';
 
@@ -70,6 +71,29 @@ export function userActions(deps: AdminDeps) {
     });
   }
 
+  /**
+   * Custody on chain: read live from this installation's chains (the devchain too); with
+   * none, the latest proof-of-reserves snapshot's reading.
+   */
+  async function custodyOnChain() {
+    if (deps.custodyOnChain) {
+      const reading = await deps.custodyOnChain();
+      return {
+        total: reading.total === null ? null : formatAmount(reading.total),
+        at: reading.at.toISOString(),
+        source: 'chain' as const,
+        error: reading.error,
+      };
+    }
+    const snapshot = await deps.latestReserves();
+    return {
+      total: snapshot?.reserves ?? null,
+      at: snapshot?.taken_at ?? null,
+      source: snapshot ? ('snapshot' as const) : null,
+      error: null,
+    };
+  }
+
   return [
     listAction(
       'users',
@@ -117,18 +141,15 @@ export function userActions(deps: AdminDeps) {
       writes: true,
       body: {
         id: ID,
-        amount: Type.String({ minLength: 1, maxLength: 30 }),
+        amount: AmountField({ signed: true, description: 'USDT; a debit with a minus, "-2.5"' }),
         reason: Type.String({ maxLength: 500 }),
         idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
       },
       async run(body, call) {
         if (!body.reason.trim()) throw fieldError('reason', 'validation.required');
-        let amount: bigint;
-        try {
-          amount = parseAmount(body.amount);
-        } catch {
-          throw fieldError('amount', 'validation.invalid');
-        }
+        const refusal = amountRefusal(body.amount, { signed: true });
+        if (refusal) throw numberError('amount', 'signed_amount', refusal);
+        const amount = parseAmount(body.amount, { signed: true });
         if (amount === 0n) throw fieldError('amount', 'admin.amount_zero');
         await users.get(body.id);
         const before = formatAmount((await ledger.userBalances(body.id)).available);
@@ -175,19 +196,25 @@ export function userActions(deps: AdminDeps) {
           filters: { user_id: 'id', kind: 'text', account_kind: 'text' },
           required: ['user_id'],
         });
-        const { rows, total } = await ledger.userPostings(String(query.filters.user_id), {
-          ...(query.filters.kind ? { entryKind: String(query.filters.kind) } : {}),
-          ...(query.filters.account_kind
-            ? { accountKind: String(query.filters.account_kind) }
-            : {}),
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-          order: query.order,
-        });
+        const userId = String(query.filters.user_id);
+        const [{ rows, total }, demo] = await Promise.all([
+          ledger.userPostings(userId, {
+            ...(query.filters.kind ? { entryKind: String(query.filters.kind) } : {}),
+            ...(query.filters.account_kind
+              ? { accountKind: String(query.filters.account_kind) }
+              : {}),
+            limit: query.limit,
+            offset: (query.page - 1) * query.limit,
+            order: query.order,
+          }),
+          users.demoAmong([userId]),
+        ]);
         return {
           data: {
             list: rows.map((r) => ({
               id: r.id,
+              // Every entry is this investor's: a demo investor's are play money.
+              demo: demo.has(userId),
               entry_id: r.entry_id,
               kind: r.kind,
               account_kind: r.account_kind,
@@ -222,7 +249,7 @@ export function userActions(deps: AdminDeps) {
           limit: query.limit,
           ...(query.filters.level ? { level: Number(query.filters.level) } : {}),
         });
-        return { data: page };
+        return { data: { ...page, list: await markDemo(users, page.list) } };
       },
     }),
     action({
@@ -233,13 +260,13 @@ export function userActions(deps: AdminDeps) {
       async run() {
         const now = clock.now();
         const since = startOfDay(now);
-        const [counts, figures, today, markets, rentals, reserves] = await Promise.all([
+        const [counts, figures, today, markets, rentals, chain] = await Promise.all([
           users.counts(since),
           ledger.platformFigures(since),
           wallet.today(since),
           deps.robots.markets(),
           deps.mining.activeRentals(),
-          deps.latestReserves(),
+          custodyOnChain(),
         ]);
         const ratio =
           figures.liabilities === 0n
@@ -248,8 +275,15 @@ export function userActions(deps: AdminDeps) {
         return {
           data: {
             id: 'dashboard',
+            // Demo investors are no customers: counted apart, never among the new ones.
             users_total: counts.total,
             users_today: counts.today,
+            demo: {
+              users: counts.demo,
+              balances: formatAmount(figures.demoBalances),
+              robots_running: markets.list.reduce((sum, m) => sum + m.robots_running_demo, 0),
+              rentals_active: rentals.demo,
+            },
             deposits_today: today.deposits,
             withdrawals_today: today.withdrawals,
             fee_revenue: {
@@ -257,13 +291,15 @@ export function userActions(deps: AdminDeps) {
               total: formatAmount(figures.feeTotal),
             },
             robots_running: markets.list.reduce((sum, m) => sum + m.robots_running, 0),
-            rentals_active: rentals,
+            rentals_active: rentals.customers,
             pending_reviews: { withdrawals: today.pending, awaiting_second: today.awaitingSecond },
             solvency: {
               liabilities: formatAmount(figures.liabilities),
               custody_ledger: formatAmount(figures.custody),
-              custody_chain: reserves?.reserves ?? null,
-              custody_chain_at: reserves?.taken_at ?? null,
+              custody_chain: chain.total,
+              custody_chain_at: chain.at,
+              custody_chain_source: chain.source,
+              custody_chain_error: chain.error,
               ratio,
             },
             as_of: now.toISOString(),

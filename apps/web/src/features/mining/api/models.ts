@@ -19,6 +19,46 @@ export interface MinerModel {
   est_gross_output: string;
   est_daily_output: string;
   est_breakeven_days: number | null;
+  hashprice: string;
+  est_net_per_day: string;
+  breakeven_btc_price: string | null;
+  btc_instead: string;
+  est_btc_mined: string;
+  /** The term's net after electricity, in BTC at today's price. */
+  est_btc_net: string;
+  term_exceeds_breakeven: 0 | 1;
+  halving_on: string | null;
+  forecast: TermOutcome[];
+}
+
+/** The term's net under a difficulty change per adjustment (0, +2, +4%). */
+export interface TermOutcome {
+  difficulty_change_pct: number;
+  est_net_total: string;
+}
+
+/** /api/user/minerquote: what renting a model for N days is expected to do. */
+export interface MinerQuote {
+  model_id: string;
+  day: string;
+  hashprice: string;
+  btc_price: string;
+  est_net_per_day: string;
+  term_days: number;
+  rent: string;
+  breakeven_days: number | null;
+  breakeven_btc_price: string | null;
+  btc_instead: string;
+  est_btc_mined: string;
+  /** The term's net after electricity, in BTC at today's price. */
+  est_btc_net: string;
+  est_gross_total: string;
+  est_electricity_total: string;
+  est_net_total: string;
+  est_result_total: string;
+  term_exceeds_breakeven: 0 | 1;
+  halving_on: string | null;
+  forecast: TermOutcome[];
 }
 
 export const modelsQuery = queryOptions({
@@ -28,6 +68,17 @@ export const modelsQuery = queryOptions({
 });
 
 export const useMinerModels = () => useQuery(modelsQuery);
+
+/** The rent sheet's figures for the days typed (none until they are a valid term). */
+export const useMinerQuote = (modelId: string, days: string | null) =>
+  useQuery({
+    queryKey: ['mining', 'quote', modelId, days],
+    queryFn: () =>
+      callData<MinerQuote>('/api/user/minerquote', { model_id: modelId, days: days ?? '' }),
+    enabled: days !== null,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
 
 export interface RentInput {
   model_id: string;
@@ -39,7 +90,7 @@ export function useRentMiner(onPaid?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RentInput) =>
-      callOk<{ rental_id: string }>('/api/user/minercreate', { ...input, days: input.days.trim() }),
+      callOk<{ rental_id: string }>('/api/user/minercreate', { ...input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['mining'] });
       onPaid?.();

@@ -1,5 +1,5 @@
 // /api/user/minerrank: users by mining earnings (public); /api/main/production: Home's
-// production information (network figures and today's output per TH/s).
+// production information (network figures and today's output per TH/s); /api/main/hashprice.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 
@@ -8,6 +8,7 @@ export type RankPeriod = 'all' | '7d' | '30d';
 export interface RankRow {
   rank: number;
   nickname: string;
+  demo: boolean;
   cumulative_earnings: string;
   hash_rate_ths: string;
 }
@@ -39,3 +40,24 @@ export const productionQuery = queryOptions({
   staleTime: 60_000,
 });
 export const useProduction = () => useQuery(productionQuery);
+
+/** /api/main/hashprice: USDT per TH/s per day, the next adjustment, 30 days of history. */
+export interface Hashprice {
+  day: string;
+  source: string;
+  hashprice: string;
+  difficulty: string;
+  next_adjustment: {
+    progress_pct: number | null;
+    est_change_pct: number | null;
+    est_date: string | null;
+  };
+  history: { day: string; hashprice: string }[];
+}
+
+export const hashpriceQuery = queryOptions({
+  queryKey: ['mining', 'hashprice'],
+  queryFn: () => callData<Hashprice>('/api/main/hashprice'),
+  staleTime: 60_000,
+});
+export const useHashprice = () => useQuery(hashpriceQuery);

@@ -35,11 +35,19 @@ export interface Payout {
   gross: string;
   electricity: string;
   amount: string;
+  /** The forecast for the day, stored when its term was paid for (null: none stored). */
+  forecast_amount: string | null;
 }
 
 export interface RentalDetail extends Rental {
   current_balance: string;
   source: MiningSource;
+  forecast_total: string;
+  realised_total: string;
+  forecast_days: number;
+  accruing_today: string;
+  accruing_day_estimate: string;
+  accruing_paid_about: string | null;
   payouts: Payout[];
 }
 

@@ -1,12 +1,14 @@
-// Home's "production information" block: today's network hash rate and difficulty, the
-// output of one TH/s today, and how many machines investors rent. Links to mining.
+// Home's "production information" block: hashprice (one TH/s's output today, with its 30
+// days and the next difficulty adjustment), today's network hash rate and difficulty, and
+// how many machines investors rent. Links to mining.
 import { Link } from '@tanstack/react-router';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { useProduction } from '../api/rank.ts';
+import { useHashprice, useProduction } from '../api/rank.ts';
+import { HashpriceFigures } from './hashprice-card.tsx';
 import { MiningDemoBadge } from './labels.tsx';
 import '../mining.css';
 
@@ -14,6 +16,7 @@ export function HomeProduction() {
   const { t } = useTranslation();
   const production = useProduction();
   const p = production.data;
+  const hashprice = useHashprice();
   return (
     <Section
       title={t('mining.productionTitle')}
@@ -21,6 +24,7 @@ export function HomeProduction() {
       testId="home-production"
     >
       <Link to={paths.mining} className="card production-card">
+        <HashpriceFigures hashprice={hashprice.data} />
         <dl className="miner-figures">
           <div>
             <dt>{t('mining.networkHashrate')}</dt>

@@ -33,7 +33,14 @@ export function MiningLeaderboard() {
             <li key={r.rank} className="mining-rank__row">
               <span className="mining-rank__place">{r.rank}</span>
               <span className="mining-rank__name">
-                <strong>{r.nickname}</strong>
+                <strong>
+                  {r.nickname}
+                  {r.demo ? (
+                    <span className="mining-rank__demo" data-testid="mining-rank-demo">
+                      {t('mining.demoInvestor')}
+                    </span>
+                  ) : null}
+                </strong>
                 <small dir="ltr">{r.hash_rate_ths} TH/s</small>
               </span>
               <span dir="ltr" className="amount--in">

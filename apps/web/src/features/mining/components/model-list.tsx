@@ -1,8 +1,11 @@
 // The machine models as cards: published hash power and power draw, price and electricity
-// per day, minimum days, stock left and today's estimated output net of electricity.
+// per day, minimum days, stock left, today's estimated output net of electricity, hashprice,
+// the break-even BTC price of the minimum term, and a warning when that term is shorter
+// than break-even.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
+import { wholeUp } from '../utils.ts';
 import type { MinerModel } from '../api/models.ts';
 
 export function ModelList({
@@ -51,6 +54,16 @@ export function ModelList({
               </dd>
             </div>
             <div>
+              <dt>{t('mining.hashprice')}</dt>
+              <dd dir="ltr">{formatUsdt(m.hashprice, 4)}</dd>
+            </div>
+            <div>
+              <dt>{t('mining.breakevenBtcPrice')}</dt>
+              <dd dir="ltr">
+                {m.breakeven_btc_price ? formatUsdt(wholeUp(m.breakeven_btc_price), 0) : '—'}
+              </dd>
+            </div>
+            <div>
               <dt>{t('mining.minDays')}</dt>
               <dd>{t('mining.daysCount', { count: m.min_days })}</dd>
             </div>
@@ -61,6 +74,13 @@ export function ModelList({
               </dd>
             </div>
           </dl>
+          {m.term_exceeds_breakeven ? (
+            <p className="rent-warning" data-testid="model-warning">
+              {m.est_breakeven_days === null
+                ? t('mining.neverPaysBack', { days: m.min_days })
+                : t('mining.termBelowBreakeven', { n: m.est_breakeven_days, days: m.min_days })}
+            </p>
+          ) : null}
           <footer className="miner-card__foot">
             <span className="miner-card__power" dir="ltr">
               {m.power_w} W

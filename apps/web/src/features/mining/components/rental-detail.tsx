@@ -1,11 +1,16 @@
 // One rental: hash power, start and expiry, cumulative earnings, the balance payouts go
 // to, renew / auto-renew, a daily earnings chart and each day's payout with every input
-// the formula used (difficulty, block reward, BTC price, hash rate, electricity).
+// the formula used (difficulty, block reward, BTC price, hash rate, electricity) beside the
+// forecast stored for it when its term was paid for; today's accrual as an estimate.
 import { useState } from 'react';
 import { Button, Input, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section.tsx';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
+
+/** HH:MM in the reader's time zone. */
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { useRentalAction, type RentalDetail } from '../api/rentals.ts';
 import { rentTotal } from '../utils.ts';
@@ -41,6 +46,8 @@ export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onP
     [t('mining.paidDays'), t('mining.daysCount', { count: rental.paid_days })],
     [t('mining.electricityPerDay'), `${formatUsdt(rental.electricity_per_day)} USDT`, true],
     [t('mining.currentBalance'), `${formatUsdt(rental.current_balance)} USDT`, true],
+    [t('mining.realisedTotal'), `${formatUsdt(rental.realised_total)} USDT`, true],
+    [t('mining.forecastTotal'), `${formatUsdt(rental.forecast_total)} USDT`, true],
   ];
 
   return (
@@ -55,6 +62,17 @@ export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onP
         <div className="rental-hero__value" dir="ltr" data-testid="rental-cumulative">
           {formatUsdt(rental.cumulative_earnings)} <small>USDT</small>
         </div>
+        {rental.accruing_paid_about ? (
+          <p className="accruing-card" data-testid="accruing-today">
+            {t('mining.accruingToday')}{' '}
+            <strong dir="ltr">+{formatUsdt(rental.accruing_today)} USDT</strong>
+            <br />
+            {t('mining.accruingNote', {
+              amount: formatUsdt(rental.accruing_day_estimate),
+              time: formatTime(rental.accruing_paid_about),
+            })}
+          </p>
+        ) : null}
         <dl className="miner-figures">
           {figures.map(([label, value, ltr]) => (
             <div key={label}>
@@ -124,6 +142,12 @@ export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onP
                   {p.amount === '0' ? t('mining.zeroDay') : `+${formatUsdt(p.amount)}`}
                 </strong>
               </div>
+              {p.forecast_amount !== null ? (
+                <div className="payout-row__forecast" data-testid="payout-forecast">
+                  {t('mining.forecastForDay')}{' '}
+                  <span dir="ltr">{formatUsdt(p.forecast_amount)}</span>
+                </div>
+              ) : null}
               <dl className="payout-row__inputs">
                 <div>
                   <dt>{t('mining.difficulty')}</dt>

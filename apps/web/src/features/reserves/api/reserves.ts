@@ -1,8 +1,7 @@
-// Proof of reserves calls (issue 16): the latest snapshots (public) and the caller's
-// inclusion proof in one snapshot.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+// Proof of reserves calls (issue 16): the latest snapshots (public). The caller's inclusion
+// proof is fetched by the check itself (run-check.ts).
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
-import type { InclusionProof } from '../verify.ts';
 
 export interface ReserveSnapshot {
   snapshot_id: string;
@@ -34,11 +33,4 @@ export const reservesQuery = () =>
 
 export function useReserves() {
   return useQuery(reservesQuery());
-}
-
-export function useInclusionProof() {
-  return useMutation({
-    mutationFn: (snapshotId: string) =>
-      callData<InclusionProof>('/api/user/reservesproof', { snapshot_id: snapshotId }),
-  });
 }

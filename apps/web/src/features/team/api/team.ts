@@ -17,6 +17,8 @@ export interface Team {
   team_count: number;
   performance: string;
   team_earnings: string;
+  /** Commissions on withdrawals not yet confirmed: not spendable until they are. */
+  pending_earnings: string;
   levels: TeamLevel[];
 }
 export interface Member {

@@ -1,5 +1,6 @@
-// My Team: totals (team count, performance, earnings), the three levels, search by account
-// or nickname among my members, and each member's details.
+// My Team: totals (team count, performance, earnings and the pending commissions), the
+// three levels, search among my members (by what the list shows of them, or a complete
+// account), and each member's details.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
@@ -73,6 +74,16 @@ export function TeamView() {
             {formatUsdt(totals?.team_earnings)}
           </div>
           <div className="team-totals__label">{t('team.earnings')}</div>
+        </div>
+        {/* Commissions on fees that can still be refunded: shown, but not in the balance. */}
+        <div className="team-totals__pending" data-testid="team-pending">
+          <div className="team-totals__pending-row">
+            <span>{t('team.pendingEarnings')}</span>
+            <span className="amount" dir="ltr" data-testid="team-pending-earnings">
+              {formatUsdt(totals?.pending_earnings)}
+            </span>
+          </div>
+          <p className="team-totals__hint">{t('team.pendingHint')}</p>
         </div>
       </section>
       <form

@@ -1,9 +1,11 @@
-// /api/user/quanrank (public): the top robots by return over 7 or 30 days.
+// /api/user/quanrank (public): robots run at least a day, ranked by return over 7, 30 or
+// 90 days, by drawdown or by copiers.
 import { useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 import type { Direction } from './get-robot.ts';
 
-export type RankPeriod = '7d' | '30d';
+export type RankPeriod = '7d' | '30d' | '90d';
+export type RankSort = 'roi' | 'drawdown' | 'copiers';
 
 export interface RankedRobot {
   rank: number;
@@ -17,14 +19,23 @@ export interface RankedRobot {
   return_rate: string;
   runtime_seconds: number;
   principal: string;
+  /** The deepest fall from a peak, a positive fraction. */
+  max_drawdown: string;
+  copiers: number;
+  /** Running and public (or a demo investor's): it can be copied. */
+  public: boolean;
+  profit_share_pct: number;
 }
 
-export const getRank = (period: RankPeriod) =>
-  callData<{ period: RankPeriod; list: RankedRobot[] }>('/api/user/quanrank', { period });
+export const getRank = (period: RankPeriod, sort: RankSort) =>
+  callData<{ period: RankPeriod; sort: RankSort; list: RankedRobot[] }>('/api/user/quanrank', {
+    period,
+    sort,
+  });
 
-export const useRank = (period: RankPeriod) =>
+export const useRank = (period: RankPeriod, sort: RankSort = 'roi') =>
   useQuery({
-    queryKey: ['trade', 'rank', period] as const,
-    queryFn: () => getRank(period),
+    queryKey: ['trade', 'rank', period, sort] as const,
+    queryFn: () => getRank(period, sort),
     staleTime: 60_000,
   });

@@ -4,7 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 
 export type Direction = 'long' | 'short' | 'neutral';
-export type RobotStatus = 'not_started' | 'running' | 'ended';
+/** waiting: started, its trigger price not yet reached. */
+export type RobotStatus = 'not_started' | 'waiting' | 'running' | 'ended';
+export type EndReason =
+  '' | 'stopped' | 'take_profit_price' | 'stop_loss_price' | 'take_profit_pct' | 'stop_loss_pct';
 
 export const DIRECTIONS: readonly Direction[] = ['long', 'short', 'neutral'];
 
@@ -52,6 +55,36 @@ export interface Robot {
   ended_at: string;
   duration_seconds: number;
   created_at: string;
+  // Track record and copy trading (issue 32), each from the robot's own fills.
+  roi_7d: string;
+  roi_30d: string;
+  roi_90d: string;
+  /** The deepest fall from a peak, a positive fraction. */
+  max_drawdown: string;
+  /** "" before two full days. */
+  sharpe: string;
+  round_trips: number;
+  buy_and_hold_return: string;
+  public: boolean;
+  profit_share_pct: number;
+  copiers: number;
+  shares_earned: string;
+  /** The robot this one copies, "" if none. */
+  copied_from: string;
+  copy_share_pct: number;
+  shares_paid: string;
+  /** Risk exits ("" when not set; percentages as per cent, "10" = 10%). */
+  take_profit_price: string;
+  stop_loss_price: string;
+  take_profit_pct: string;
+  stop_loss_pct: string;
+  trigger_price: string;
+  trailing_up: 0 | 1;
+  trailing_down: 0 | 1;
+  trailing_limit_high: string;
+  trailing_limit_low: string;
+  /** Why it ended ("" until then). */
+  end_reason: EndReason;
 }
 
 export interface RobotFill {
@@ -94,7 +127,10 @@ export const robotDetailQuery = (robotId: string) =>
     queryFn: () => getRobotDetail(robotId),
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data?.robot.status === 'running' ? ROBOT_POLL_MS : false,
+      // a waiting robot polls too: it starts when the market reaches its trigger price
+      query.state.data?.robot.status === 'running' || query.state.data?.robot.status === 'waiting'
+        ? ROBOT_POLL_MS
+        : false,
   });
 
 export const useRobotDetail = (robotId: string) =>

@@ -4,22 +4,33 @@
 // daily yield on days the choice never saw; when that is not above zero the form says so
 // plainly, and still lets the investor create. Creating moves the principal into the
 // robot, which then waits to be started.
-import { useState } from 'react';
-import { Button, Input, SpinLoading } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
+import { Button, Input, SpinLoading, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
 import { useCreateRobot } from '../api/create-robot.ts';
+import { useRobotLimits, type GridType } from '../api/get-limits.ts';
 import type { MarketSummary } from '../api/get-markets.ts';
 import type { Direction } from '../api/get-robot.ts';
 import { useRobotPreview } from '../api/preview-robot.ts';
+import type { ExitsBody } from '../api/robot-action.ts';
 import { useDebounced } from '../hooks/use-debounced.ts';
 import { formatRate, principalProblem, signOf, type PrincipalProblem } from '../utils/figures.ts';
 import { CoinMark, baseOf } from './coin-mark.tsx';
 import { CustomGridFields, customProblem, type CustomGrid } from './custom-grid-fields.tsx';
 import { DirectionSwitch } from './direction-switch.tsx';
+import { GridTypeSwitch } from './grid-type-switch.tsx';
 import { EstimateNote } from './estimate-note.tsx';
+import {
+  EXIT_FIELDS,
+  ExitFields,
+  NO_EXITS,
+  exitsBody,
+  exitsProblem,
+  type ExitValues,
+} from './exit-fields.tsx';
 
 const problemText: Record<PrincipalProblem['key'], string> = {
   required: 'trade.principalRequired',
@@ -29,13 +40,27 @@ const problemText: Record<PrincipalProblem['key'], string> = {
   balance: 'trade.principalBalance',
 };
 
+const RET = '\ue000';
+const HOLD = '\ue001';
+
+/**
+ * A translated sentence with its signed figures as left-to-right islands: "+7.62%" inside
+ * Arabic text would otherwise show its sign and per cent on the wrong sides.
+ */
+function withFigures(text: string, figures: Record<string, string>): ReactNode {
+  return text.split(/([\ue000\ue001])/).map((part, i) =>
+    figures[part] !== undefined ? (
+      <span key={i} dir="ltr">
+        {figures[part]}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 const NO_CUSTOM: CustomGrid = { range_low: '', range_high: '', grids: '' };
 const CUSTOM_FIELDS = ['range_low', 'range_high', 'grids'];
-const trimmed = (custom: CustomGrid): CustomGrid => ({
-  range_low: custom.range_low.trim(),
-  range_high: custom.range_high.trim(),
-  grids: custom.grids.trim(),
-});
 
 export function CreateRobotForm({
   markets,
@@ -53,35 +78,61 @@ export function CreateRobotForm({
 }) {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<Direction>('neutral');
+  const [gridType, setGridType] = useState<GridType>('geometric');
   const [principal, setPrincipal] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState('');
   const [customOn, setCustomOn] = useState(false);
   const [custom, setCustom] = useState<CustomGrid>(NO_CUSTOM);
   const [customError, setCustomError] = useState('');
+  const [exitsOn, setExitsOn] = useState(false);
+  const [exitValues, setExitValues] = useState<ExitValues>(NO_EXITS);
+  const [exitError, setExitError] = useState<{ field: string; message: string } | null>(null);
   const create = useCreateRobot();
 
   const summary = markets.find((m) => m.market === market);
   const problem = principalProblem(principal, summary?.min_principal, balance);
-  const customBad = customOn ? customProblem(custom) : null;
-  const own = customOn && !customBad ? trimmed(custom) : null;
+  // the bounds for the principal as typed once it is acceptable, else for the minimum
+  const limits = useRobotLimits(market, useDebounced(problem ? '' : principal)).data;
+  const shownLimits = limits?.market === market ? limits : undefined;
+  const customBad = customOn ? customProblem(custom, shownLimits?.grids_max) : null;
+  const own = customOn && !customBad ? custom : null;
+  const exitsBad = exitsOn ? exitsProblem(exitValues) : null;
+  const exits = exitsOn && !exitsBad ? exitsBody(exitValues, 'create') : {};
   // Debounced as one string: a fresh object every render would never settle.
   const settled = useDebounced(
-    problem || customBad
+    problem || customBad || exitsBad
       ? ''
-      : [market, direction, principal.trim(), own?.range_low, own?.range_high, own?.grids].join(
-          '|',
-        ),
+      : [
+          market,
+          direction,
+          principal,
+          gridType,
+          own?.range_low,
+          own?.range_high,
+          own?.grids,
+          JSON.stringify(exits),
+        ].join('|'),
   );
-  const [settledMarket = '', settledDirection, settledPrincipal = '', low, high, grids] =
-    settled.split('|');
+  const [
+    settledMarket = '',
+    settledDirection,
+    settledPrincipal = '',
+    settledType,
+    low,
+    high,
+    grids,
+    exitsText,
+  ] = settled.split('|');
   const preview = useRobotPreview(
     settled
       ? {
           market: settledMarket,
           direction: settledDirection as Direction,
           principal: settledPrincipal,
+          grid_type: settledType as GridType,
           ...(low && high && grids ? { range_low: low, range_high: high, grids } : {}),
+          ...(exitsText && exitsText !== '{}' ? { exits: JSON.parse(exitsText) as ExitsBody } : {}),
         }
       : null,
   );
@@ -89,11 +140,23 @@ export function CreateRobotForm({
   const previewField = preview.isError ? failureData(preview.error).field : undefined;
   const previewCustomError =
     previewField && CUSTOM_FIELDS.includes(previewField) ? preview.error!.message : '';
+  const previewExitError =
+    previewField && EXIT_FIELDS.includes(previewField) ? preview.error!.message : '';
   const shown = preview.data && !problem && !preview.isError ? preview.data : undefined;
   const warning =
     shown && shown.out_of_sample_days > 0 && !shown.positive
-      ? t(ownShown ? 'trade.noPositiveOwn' : 'trade.noPositive', { n: shown.out_of_sample_days })
-      : '';
+      ? withFigures(
+          t(ownShown ? 'trade.noPositiveOwn' : 'trade.noPositiveBest', {
+            n: shown.out_of_sample_days,
+            ret: RET,
+            hold: HOLD,
+          }),
+          {
+            [RET]: formatRate(shown.held_out_return, true),
+            [HOLD]: formatRate(shown.buy_and_hold_return, true),
+          },
+        )
+      : null;
 
   const toggleCustom = (on: boolean) => {
     setCustomOn(on);
@@ -116,9 +179,9 @@ export function CreateRobotForm({
 
   const submit = async () => {
     setTouched(true);
-    if (problem || customBad || !summary) return;
+    if (problem || customBad || exitsBad || !summary) return;
     const question = t('trade.createConfirm', {
-      amount: formatUsdt(principal.trim()),
+      amount: formatUsdt(principal),
       market,
       direction: t(`trade.dir.${direction}`),
     });
@@ -137,7 +200,7 @@ export function CreateRobotForm({
     );
     if (!ok) return;
     create.mutate(
-      { market, direction, principal, ...(own ?? {}) },
+      { market, direction, principal, grid_type: gridType, ...(own ?? {}), exits },
       {
         onSuccess: (reply) => {
           toastSuccess(reply.msg);
@@ -149,6 +212,8 @@ export function CreateRobotForm({
           const field = failureData(failure).field;
           if (field === 'principal') setServerError(failure.message);
           if (field && CUSTOM_FIELDS.includes(field)) setCustomError(failure.message);
+          if (field && EXIT_FIELDS.includes(field))
+            setExitError({ field, message: failure.message });
         },
       },
     );
@@ -240,7 +305,13 @@ export function CreateRobotForm({
         </div>
       </div>
 
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.gridType')}</span>
+        <GridTypeSwitch value={gridType} onChange={setGridType} />
+      </div>
+
       <CustomGridFields
+        limits={shownLimits}
         enabled={customOn}
         onEnabledChange={toggleCustom}
         value={custom}
@@ -250,6 +321,32 @@ export function CreateRobotForm({
         }}
         error={customError || previewCustomError}
       />
+
+      <div className="custom-grid">
+        <label className="custom-grid__toggle">
+          <span>{t('trade.exits')}</span>
+          <Switch
+            checked={exitsOn}
+            onChange={(on) => {
+              setExitsOn(on);
+              setExitError(null);
+            }}
+            aria-label={t('trade.exits')}
+            data-testid="exits-toggle"
+          />
+        </label>
+        {exitsOn ? (
+          <ExitFields
+            value={exitValues}
+            onChange={(value) => {
+              setExitError(null);
+              setExitValues(value);
+            }}
+            error={exitError?.message || previewExitError}
+            errorField={exitError?.field ?? (previewExitError ? previewField : undefined)}
+          />
+        ) : null}
+      </div>
 
       <section className="preview" data-testid="robot-preview" aria-live="polite">
         <div className="preview__head">
@@ -278,6 +375,34 @@ export function CreateRobotForm({
                 </dd>
               </div>
             </dl>
+            {shown.out_of_sample_days > 0 ? (
+              <dl className="preview__held" data-testid="preview-held-out">
+                <div className={signOf(shown.held_out_return) < 0 ? 'is-down' : 'is-up'}>
+                  <dt>{t('trade.heldOutReturn', { n: shown.out_of_sample_days })}</dt>
+                  <dd className="amount" dir="ltr" data-testid="preview-held-return">
+                    {formatRate(shown.held_out_return, true)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('trade.buyAndHold')}</dt>
+                  <dd className="amount" dir="ltr" data-testid="preview-hold">
+                    {formatRate(shown.buy_and_hold_return, true)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('trade.heldOutDrawdown')}</dt>
+                  <dd className="amount" dir="ltr" data-testid="preview-drawdown">
+                    {formatRate(shown.held_out_drawdown)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('trade.roundTripsPerDay')}</dt>
+                  <dd className="amount" dir="ltr" data-testid="preview-round-trips">
+                    {shown.round_trips_per_day}
+                  </dd>
+                </div>
+              </dl>
+            ) : null}
             <p className="preview__basis" data-testid="preview-basis">
               {shown.out_of_sample_days > 0
                 ? t(ownShown ? 'trade.outOfSampleOwn' : 'trade.outOfSample', {
@@ -285,6 +410,24 @@ export function CreateRobotForm({
                   })
                 : t('trade.noHistory')}
             </p>
+            {shown.exits_backtest ? (
+              <p className="preview__basis" data-testid="preview-exits">
+                {t(
+                  shown.exits_backtest.end_reason
+                    ? 'trade.exitsBacktestEnded'
+                    : shown.exits_backtest.started_at
+                      ? 'trade.exitsBacktestHeld'
+                      : 'trade.exitsBacktestNeverTriggered',
+                  {
+                    reason: shown.exits_backtest.end_reason
+                      ? t(`trade.endReason.${shown.exits_backtest.end_reason}`)
+                      : '',
+                    rate: formatRate(shown.exits_backtest.held_out_return),
+                    date: shown.exits_backtest.ended_at.slice(0, 10),
+                  },
+                )}
+              </p>
+            ) : null}
             {warning ? (
               <p className="preview__warning" role="alert" data-testid="preview-warning">
                 {warning}

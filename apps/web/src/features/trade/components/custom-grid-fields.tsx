@@ -2,7 +2,10 @@
 // when on, the lower price, the upper price and the grid count. The form sends all three
 // or none; the server backtests the investor's choice the same way as its own.
 import { Input, Switch } from 'antd-mobile';
+import { amountRefusal, amountUnits, countRefusal } from '@olive/protocol';
 import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
+import type { RobotLimits } from '../api/get-limits.ts';
 
 export interface CustomGrid {
   range_low: string;
@@ -12,23 +15,22 @@ export interface CustomGrid {
 
 export type CustomProblem = 'incomplete' | 'order' | 'grids';
 
-const DECIMAL = /^(0|[1-9]\d{0,9})(\.\d{1,8})?$/;
-
-/** What is wrong with the three fields as typed, if anything (checked again by the server). */
-export function customProblem(custom: CustomGrid): CustomProblem | null {
-  const low = custom.range_low.trim();
-  const high = custom.range_high.trim();
-  const grids = custom.grids.trim();
-  if (!low || !high || !grids || !DECIMAL.test(low) || !DECIMAL.test(high)) return 'incomplete';
-  if (Number(high) <= Number(low)) return 'order';
-  if (!/^\d{1,3}$/.test(grids) || Number(grids) < 2 || Number(grids) > 100) return 'grids';
+/**
+ * What is wrong with the three fields as typed, if anything: read by the server's own
+ * parser, on exactly what is sent (checked again by the server).
+ */
+export function customProblem(custom: CustomGrid, gridsMax = 100): CustomProblem | null {
+  const { range_low: low, range_high: high, grids } = custom;
+  if (!low || !high || !grids || amountRefusal(low) || amountRefusal(high)) return 'incomplete';
+  if (amountUnits(high) <= amountUnits(low)) return 'order';
+  if (countRefusal(grids, { min: 2, max: gridsMax })) return 'grids';
   return null;
 }
 
 const problemText: Record<CustomProblem, string> = {
   incomplete: 'trade.customIncomplete',
   order: 'trade.customOrder',
-  grids: 'trade.customGrids',
+  grids: 'trade.customGridsOf',
 };
 
 export function CustomGridFields({
@@ -37,7 +39,10 @@ export function CustomGridFields({
   value,
   onChange,
   error,
+  limits,
 }: {
+  /** quanlimits for the market and principal, shown before anything is typed. */
+  limits: RobotLimits | undefined;
   enabled: boolean;
   onEnabledChange: (enabled: boolean) => void;
   value: CustomGrid;
@@ -46,8 +51,12 @@ export function CustomGridFields({
   error: string;
 }) {
   const { t } = useTranslation();
-  const problem = enabled ? customProblem(value) : null;
-  const shown = error || (problem ? t(problemText[problem]) : '');
+  const gridsMax = limits?.grids_max ?? 100;
+  const problem = enabled ? customProblem(value, gridsMax) : null;
+  const shown =
+    error ||
+    (problem ? t(problemText[problem], { min: limits?.grids_min ?? 2, max: gridsMax }) : '');
+  const gridsRange = `${limits?.grids_min ?? 2}–${gridsMax}`;
   const field = (
     key: keyof CustomGrid,
     label: string,
@@ -83,10 +92,38 @@ export function CustomGridFields({
       {enabled ? (
         <>
           <div className="custom-grid__fields" dir="ltr">
-            {field('range_low', t('trade.rangeLow'), 'decimal')}
-            {field('range_high', t('trade.rangeHigh'), 'decimal')}
-            {field('grids', t('trade.grids'), 'numeric', t('trade.gridCount'), '2–100')}
+            {field(
+              'range_low',
+              t('trade.rangeLow'),
+              'decimal',
+              undefined,
+              limits ? `≥ ${formatUsdt(limits.range_low_min)}` : '',
+            )}
+            {field(
+              'range_high',
+              t('trade.rangeHigh'),
+              'decimal',
+              undefined,
+              limits ? `≤ ${formatUsdt(limits.range_high_max)}` : '',
+            )}
+            {field(
+              'grids',
+              t('trade.grids'),
+              'numeric',
+              t('trade.gridCountOf', { range: gridsRange }),
+              gridsRange,
+            )}
           </div>
+          {limits ? (
+            <p className="custom-grid__limits" data-testid="custom-limits">
+              {t('trade.limitsLine', {
+                grids: gridsRange,
+                step: limits.step_min_pct,
+                // one left-to-right run, lowest first, in a right-to-left sentence too
+                range: `\u2066${formatUsdt(limits.range_low_min)} – ${formatUsdt(limits.range_high_max)}\u2069`,
+              })}
+            </p>
+          ) : null}
           {shown ? (
             <p className="robot-form__error" role="alert" data-testid="custom-error">
               {shown}

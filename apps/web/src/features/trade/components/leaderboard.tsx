@@ -1,5 +1,7 @@
-// The leaderboard: robots ranked by their return over 7 or 30 days, with runtime and
-// principal. Public, so visitors see it too; a demo investor's robot opens read-only.
+// The leaderboard: robots run at least a day, ranked by their return over 7, 30 or 90 days,
+// by drawdown (shallowest first) or by copiers, with runtime, principal, drawdown and
+// copiers. Public, so visitors see it too; a demo investor's robot opens read-only, and a
+// public one offers Copy (the copy screen, with its track record and profit share).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Segmented, SpinLoading } from 'antd-mobile';
@@ -7,18 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { useRank, type RankPeriod } from '../api/get-rank.ts';
+import { useRank, type RankPeriod, type RankSort } from '../api/get-rank.ts';
 import { robotSearch } from '../api/get-robot.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark } from './coin-mark.tsx';
 import { Duration } from './duration.tsx';
 
-const PERIODS: readonly RankPeriod[] = ['7d', '30d'];
+const PERIODS: readonly RankPeriod[] = ['7d', '30d', '90d'];
+const SORTS: readonly RankSort[] = ['roi', 'drawdown', 'copiers'];
 
 export function Leaderboard() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<RankPeriod>('7d');
-  const query = useRank(period);
+  const [sort, setSort] = useState<RankSort>('roi');
+  const query = useRank(period, sort);
   const list = query.data?.list ?? [];
 
   return (
@@ -36,6 +40,24 @@ export function Leaderboard() {
                 data-testid={`rank-${p}`}
               >
                 {t(`trade.period.${p}`)}
+              </span>
+            ),
+          }))}
+        />
+      </SegmentedGroup>
+      <SegmentedGroup className="period-switch" label={t('trade.sortBy')}>
+        <Segmented
+          block
+          value={sort}
+          onChange={(next) => setSort(SORTS.find((s) => s === next) ?? 'roi')}
+          options={SORTS.map((s) => ({
+            value: s,
+            label: (
+              <span
+                className={s === sort ? 'period-switch__current' : undefined}
+                data-testid={`rank-sort-${s}`}
+              >
+                {t(`trade.sort.${s}`)}
               </span>
             ),
           }))}
@@ -75,12 +97,33 @@ export function Leaderboard() {
                     </span>{' '}
                     USDT
                   </span>
+                  <span data-testid="rank-record">
+                    {t('trade.drawdownShort')}{' '}
+                    <span className="amount" dir="ltr">
+                      {Number(entry.max_drawdown) > 0 ? '-' : ''}
+                      {formatRate(entry.max_drawdown)}
+                    </span>{' '}
+                    · {t('trade.copiersCount', { count: entry.copiers })}
+                  </span>
                 </span>
-                <span className={`rank-row__rate amount ${toneOf(entry.return_rate)}`} dir="ltr">
-                  {formatRate(entry.return_rate, true)}
+                <span className="rank-row__end">
+                  <span className={`rank-row__rate amount ${toneOf(entry.return_rate)}`} dir="ltr">
+                    {formatRate(entry.return_rate, true)}
+                  </span>
                 </span>
               </>
             );
+            const copy = entry.public ? (
+              <Link
+                to={paths.copyRobot}
+                search={robotSearch(entry.robot_id)}
+                className="rank-row__copy"
+                data-testid="rank-copy"
+              >
+                {t('trade.copy')}
+                {entry.demo ? '' : ` · ${entry.profit_share_pct}%`}
+              </Link>
+            ) : null;
             // A demo investor's robot opens read-only for anyone; a customer's stays private.
             return (
               <li key={entry.robot_id} data-testid="rank-row">
@@ -96,6 +139,7 @@ export function Leaderboard() {
                 ) : (
                   <div className="rank-row">{row}</div>
                 )}
+                {copy}
               </li>
             );
           })}

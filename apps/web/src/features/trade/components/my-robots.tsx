@@ -8,7 +8,7 @@ import { useMyRobots } from '../api/get-my-robots.ts';
 import type { RobotStatus } from '../api/get-robot.ts';
 import { RobotCard } from './robot-card.tsx';
 
-const TABS: readonly RobotStatus[] = ['running', 'not_started', 'ended'];
+const TABS: readonly RobotStatus[] = ['running', 'waiting', 'not_started', 'ended'];
 
 export function MyRobots({ onOpen }: { onOpen: (robotId: string) => void }) {
   const { t } = useTranslation();

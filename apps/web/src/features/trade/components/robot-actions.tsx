@@ -3,6 +3,7 @@
 // or Stop one that runs. Stop asks first, in the spec's words.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { formatUsdt } from '../../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { useRobotAction, type RobotAction } from '../api/robot-action.ts';
@@ -19,6 +20,31 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
   };
 
   if (robot.status === 'ended') return null;
+  // A robot that holds no grid yet (not started, or waiting for its trigger) is cancelled:
+  // Stop with its principal back, under the name that says so.
+  const cancel = (
+    <Button
+      block
+      shape="rounded"
+      className="button-ghost"
+      disabled={action.isPending}
+      loading={busy === 'stop'}
+      onClick={() => void run('stop')}
+      data-testid="robot-stop"
+    >
+      {t('trade.cancelRobot')}
+    </Button>
+  );
+  if (robot.status === 'waiting') {
+    return (
+      <div className="robot-actions">
+        <p className="warning-line" data-testid="robot-waiting">
+          {t('trade.waitingHint', { price: formatUsdt(robot.trigger_price) })}
+        </p>
+        {cancel}
+      </div>
+    );
+  }
   if (robot.status === 'not_started') {
     return (
       <div className="robot-actions">
@@ -34,17 +60,7 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
         >
           {t('trade.start')}
         </Button>
-        <Button
-          block
-          shape="rounded"
-          className="button-ghost"
-          disabled={action.isPending}
-          loading={busy === 'stop'}
-          onClick={() => void run('stop')}
-          data-testid="robot-stop"
-        >
-          {t('trade.cancelRobot')}
-        </Button>
+        {cancel}
         {robot.disabled ? <p className="warning-line">{t('trade.disabledHint')}</p> : null}
       </div>
     );

@@ -12,6 +12,7 @@ import { GridChart } from './grid-chart.tsx';
 import { PnlChart } from './pnl-chart.tsx';
 import { RobotFigures, RobotHeadline } from './robot-figures.tsx';
 import { RobotLog } from './robot-log.tsx';
+import { RobotRecord } from './robot-record.tsx';
 
 export function RobotBody({
   detail,
@@ -20,6 +21,7 @@ export function RobotBody({
   log,
   logLoading,
   actions,
+  sharing,
 }: {
   detail: RobotDetail;
   /** When the detail was fetched: a running robot's line ends there. */
@@ -28,6 +30,8 @@ export function RobotBody({
   log: RobotLogPage | undefined;
   logLoading: boolean;
   actions?: ReactNode;
+  /** Copy trading (the owner's screen): publish, the share, copiers. */
+  sharing?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { robot, pnl_series: series } = detail;
@@ -53,6 +57,14 @@ export function RobotBody({
         <PnlChart points={points} />
       </Section>
       <RobotFigures robot={robot} />
+      <Section title={t('trade.trackRecord')} testId="robot-track-record">
+        <RobotRecord record={robot} />
+      </Section>
+      {sharing ? (
+        <Section title={t('trade.copyTrading')} testId="robot-copy-trading">
+          {sharing}
+        </Section>
+      ) : null}
       <Section
         title={t('trade.trades')}
         extra={

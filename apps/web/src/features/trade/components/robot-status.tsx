@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../api/get-robot.ts';
 
-const tone = { running: 'up', not_started: 'olive', ended: 'muted' } as const;
+const tone = { running: 'up', waiting: 'olive', not_started: 'olive', ended: 'muted' } as const;
 
 export function RobotStatus({ robot }: { robot: Pick<Robot, 'status' | 'disabled'> }) {
   const { t } = useTranslation();

@@ -28,6 +28,9 @@ describe('trade figures', () => {
   it('checks a principal against the minimum and the balance', () => {
     expect(principalProblem('', '50', '100')).toEqual({ key: 'required' });
     expect(principalProblem('1e3', '50', '100')).toEqual({ key: 'invalid' });
+    for (const text of [' 60', '60 ', '060', '+60', '-60', '1,000', '0x10', '６０']) {
+      expect(principalProblem(text, '50', '100'), JSON.stringify(text)).toEqual({ key: 'invalid' });
+    }
     expect(principalProblem('60.123456789', '50', '100')).toEqual({ key: 'precision' });
     expect(principalProblem('49.99', '50', '100')).toEqual({ key: 'minimum', min: '50' });
     expect(principalProblem('100.01', '50', '100')).toEqual({ key: 'balance' });

@@ -1,12 +1,12 @@
 // Pure display rules of the Trade screens. Rates arrive as decimal strings ("0.0123" is
 // 1.23%) and are turned into percentages on the string, never through floating point.
-import { parseAmount } from '@olive/protocol';
+import { amountRefusal, amountUnits, parseAmount } from '@olive/protocol';
 
 /** The sign of a decimal string: 1, 0 or -1; 0 for anything that is not a number. */
 export function signOf(value: string | null | undefined): -1 | 0 | 1 {
   if (!value) return 0;
   try {
-    const units = parseAmount(value);
+    const units = amountUnits(value);
     return units > 0n ? 1 : units < 0n ? -1 : 0;
   } catch {
     return 0;
@@ -25,7 +25,7 @@ export function formatRate(value: string | null | undefined, signed = false): st
   if (value === null || value === undefined || value === '') return '--';
   let units: bigint;
   try {
-    units = parseAmount(value);
+    units = amountUnits(value);
   } catch {
     return '--';
   }
@@ -67,13 +67,16 @@ export function principalProblem(
   minimum: string | undefined,
   balance: string | undefined,
 ): PrincipalProblem | null {
-  const typed = text.trim();
-  if (typed === '') return { key: 'required' };
-  if (!/^\d+(\.\d+)?$/.test(typed)) return { key: 'invalid' };
-  if ((typed.split('.')[1] ?? '').length > 8) return { key: 'precision' };
-  const units = parseAmount(typed);
-  if (minimum !== undefined && units < parseAmount(minimum))
+  if (text === '') return { key: 'required' };
+  // The server's own parser, on exactly what is sent.
+  const refusal = amountRefusal(text);
+  if (refusal?.reason === 'decimals') return { key: 'precision' };
+  if (refusal?.reason === 'too_large') return { key: 'balance' };
+  if (refusal) return { key: 'invalid' };
+  const units = parseAmount(text);
+  if (minimum !== undefined && units < amountUnits(minimum)) {
     return { key: 'minimum', min: minimum };
-  if (balance !== undefined && units > parseAmount(balance)) return { key: 'balance' };
+  }
+  if (balance !== undefined && units > amountUnits(balance)) return { key: 'balance' };
   return null;
 }

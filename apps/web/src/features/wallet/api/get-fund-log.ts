@@ -35,9 +35,9 @@ export const FUND_FILTERS = {
   all: [''],
   deposits: ['deposit'],
   withdrawals: ['withdrawal_freeze', 'withdrawal_release'],
-  robots: ['robot_fund', 'robot_return', 'robot_settle'],
+  robots: ['robot_fund', 'robot_return', 'robot_settle', 'robot_profit_share'],
   mining: ['mining_rent', 'mining_payout'],
-  commissions: ['commission', 'commission_reversal'],
+  commissions: ['commission', 'commission_release', 'commission_reversal'],
   adjustments: ['adjustment_credit', 'adjustment_debit'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -24,7 +24,7 @@ export function newRequestId(): string {
 /** With two-factor on, the authenticator code is asked as a second step (same request_id). */
 export const withdraw = withSecondFactor(
   (input: WithdrawInput & { otp?: string }) =>
-    callOk<Withdrawal>('/api/user/withdraw', { ...input, amount: input.amount.trim() }),
+    callOk<Withdrawal>('/api/user/withdraw', { ...input }),
   () => i18n.t('accountSecurity.otp'),
 );
 

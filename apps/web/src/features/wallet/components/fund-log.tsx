@@ -18,7 +18,7 @@ const SOURCES = ['withdrawal_fee', 'performance_fee', 'mining_margin'];
 
 /** A commission's memo (`<masked member> · L<level> · <source>`), to show it translated. */
 function commission(kind: string, memo: string) {
-  if (kind !== 'commission' && kind !== 'commission_reversal') return null;
+  if (!['commission', 'commission_release', 'commission_reversal'].includes(kind)) return null;
   const match = /^(.+) · L([1-3]) · ([a-z_]+)$/.exec(memo);
   if (!match || !SOURCES.includes(match[3]!)) return null;
   return { member: match[1]!, level: Number(match[2]), source: match[3]! };

@@ -54,7 +54,8 @@ export function WithdrawForm({
   };
 
   const onFinish = (values: Values) => {
-    const typed = values.amount.trim();
+    // Sent as typed: the field's check read it with the server's own parser.
+    const typed = values.amount;
     if (requestId.current.amount !== `${info.network}:${typed}`) {
       requestId.current = { amount: `${info.network}:${typed}`, id: newRequestId() };
     }

@@ -14,7 +14,25 @@ describe('amountProblem', () => {
     expect(amountProblem('20', bep20)).toBeNull();
     expect(amountProblem('10', bep20)).toBeNull();
     expect(amountProblem('99.12345678', bep20)).toBeNull();
-    expect(amountProblem(' 100 ', bep20)).toBeNull();
+  });
+
+  it('reads the amount as the server does: plainly written or refused', () => {
+    for (const text of [
+      ' 15',
+      '15 ',
+      '\t15',
+      '015',
+      '+15',
+      '-15',
+      '1e3',
+      '1,000',
+      '0x10',
+      '１５',
+    ]) {
+      expect(amountProblem(text, bep20), JSON.stringify(text)).toEqual({ key: 'invalid' });
+      expect(receiveAmount(text, '0.5'), JSON.stringify(text)).toBeNull();
+    }
+    expect(amountProblem('10000000000', bep20)).toEqual({ key: 'balance' });
   });
 
   it('names what is wrong', () => {
@@ -47,7 +65,7 @@ describe('receiveAmount', () => {
   it('subtracts the fee exactly', () => {
     expect(receiveAmount('20', '0.5')).toBe('19.5');
     expect(receiveAmount('0.3', '0.1')).toBe('0.2');
-    expect(receiveAmount('12345678901.12345678', '0.00000001')).toBe('12345678901.12345677');
+    expect(receiveAmount('1234567890.12345678', '0.00000001')).toBe('1234567890.12345677');
   });
 
   it('is null until there is something to receive', () => {

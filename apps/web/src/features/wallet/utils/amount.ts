@@ -1,9 +1,8 @@
-// Withdrawal amounts, exactly: typed text is checked with the server's rules (a number
-// with up to 8 decimals, fewer where the network's USDT has fewer) and turned into
-// 10^-8 USDT counts, so the fee and "you will receive" never pass through floating point.
-import { formatAmount, parseAmount } from '@olive/protocol';
-
-const AMOUNT_TEXT = /^\d{1,12}(\.\d+)?$/;
+// Withdrawal amounts, exactly: typed text is read by the protocol's parser, the server's
+// own (a plain number with up to 8 decimals, fewer where the network's USDT has fewer), and
+// turned into 10^-8 USDT counts, so the fee and "you will receive" never pass through
+// floating point. What is checked is what is sent: nothing is trimmed on the way.
+import { amountRefusal, amountUnits, formatAmount, parseAmount } from '@olive/protocol';
 
 export interface AmountLimits {
   balance: string;
@@ -23,18 +22,18 @@ export type AmountProblem =
   | { key: 'balance' }
   | { key: 'limit'; left: string };
 
-// Unbounded here: the server refuses amounts too large, with its own message.
-const units = (text: string) => parseAmount(text, null);
+/** The figures the server sent (balance, fee, limits). */
+const units = (text: string) => amountUnits(text);
 
 /** What is wrong with a typed amount, or null; the server checks all of this again. */
-export function amountProblem(text: string, limits: AmountLimits): AmountProblem | null {
-  const value = text.trim();
+export function amountProblem(value: string, limits: AmountLimits): AmountProblem | null {
   if (!value) return { key: 'required' };
-  if (!AMOUNT_TEXT.test(value)) return { key: 'invalid' };
-  const decimals = value.split('.')[1]?.length ?? 0;
-  const allowed = Math.min(8, limits.decimals);
-  if (decimals > allowed) return { key: 'precision', decimals: allowed };
-  const amount = units(value);
+  const refusal = amountRefusal(value, { decimals: limits.decimals });
+  if (refusal?.reason === 'decimals') return { key: 'precision', decimals: refusal.decimals };
+  // Above 10^10 USDT is above any balance.
+  if (refusal?.reason === 'too_large') return { key: 'balance' };
+  if (refusal) return { key: 'invalid' };
+  const amount = parseAmount(value);
   if (amount <= 0n) return { key: 'positive' };
   const fee = units(limits.fee);
   const min = units(limits.min_amount);
@@ -49,10 +48,9 @@ export function amountProblem(text: string, limits: AmountLimits): AmountProblem
 }
 
 /** amount - fee as a decimal string; null while the amount is not a positive number. */
-export function receiveAmount(text: string, fee: string): string | null {
-  const value = text.trim();
-  if (!AMOUNT_TEXT.test(value) || (value.split('.')[1]?.length ?? 0) > 8) return null;
-  const received = units(value) - units(fee);
+export function receiveAmount(value: string, fee: string): string | null {
+  if (amountRefusal(value)) return null;
+  const received = parseAmount(value) - units(fee);
   return received > 0n ? formatAmount(received) : null;
 }
 

@@ -1,0 +1,145 @@
+// How long an API process reuses a session it resolved (decision 156): a minute while the
+// database announces changes, a second when it does not, and never past an announcement.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../ports/clock.ts';
+import type { SessionRepository } from './session.repository.ts';
+import {
+  SESSION_CACHE_ANNOUNCED_MS,
+  SESSION_CACHE_MS,
+  hashToken,
+  sessionService,
+  type SessionChanges,
+} from './session.service.ts';
+
+const TOKEN = 'A'.repeat(43);
+const OTHER = 'B'.repeat(43);
+const clock = new ManualClock(new Date('2026-03-01T00:00:00Z'));
+const policy = {
+  idleMs: 3_600_000,
+  absoluteMs: 86_400_000,
+  rotateMs: 86_400_000,
+  graceMs: 60_000,
+  touchMs: 3_600_000,
+};
+
+/** A repository of two sessions whose reads are counted, and a read that can be held. */
+function fakeRepository() {
+  const rows = new Map(
+    [
+      [TOKEN, '7'],
+      [OTHER, '8'],
+    ].map(([token, userId], i) => [
+      hashToken(token!).toString('hex'),
+      {
+        id: String(i + 1),
+        user_id: userId!,
+        created_at: clock.now(),
+        last_seen_at: clock.now(),
+        expires_at: new Date(clock.now().getTime() + policy.absoluteMs),
+        replaced_at: null,
+        revoked_at: null as Date | null,
+        status: 'active',
+      },
+    ]),
+  );
+  let hold: Promise<void> | undefined;
+  const repo = {
+    reads: 0,
+    rows,
+    holdNextRead(until: Promise<void>) {
+      hold = until;
+    },
+    async findByHash(hash: Buffer) {
+      repo.reads += 1;
+      const row = rows.get(hash.toString('hex'));
+      const copy = row && { ...row };
+      if (hold) {
+        const waiting = hold;
+        hold = undefined;
+        await waiting;
+      }
+      return copy;
+    },
+  };
+  return repo;
+}
+
+function announcements(active: boolean) {
+  const listeners: ((userId: string) => void)[] = [];
+  const changes: SessionChanges & { announce(userId: string): void } = {
+    active,
+    onDropped: (listener) => void listeners.push(listener),
+    announce: (userId) => listeners.forEach((l) => l(userId)),
+  };
+  return changes;
+}
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+afterEach(() => vi.useRealTimers());
+
+describe('the session cache', () => {
+  it('keeps a session a minute while changes are announced, then reads it again', async () => {
+    const repo = fakeRepository();
+    const sessions = sessionService(
+      repo as unknown as SessionRepository,
+      clock,
+      policy,
+      announcements(true),
+    );
+    expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
+    vi.advanceTimersByTime(SESSION_CACHE_ANNOUNCED_MS - 1_000);
+    expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
+    expect(repo.reads).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    await sessions.resolve(TOKEN);
+    expect(repo.reads).toBe(2);
+  });
+
+  it('keeps it only a second when nothing is announced (the listening connection is down)', async () => {
+    const repo = fakeRepository();
+    const sessions = sessionService(
+      repo as unknown as SessionRepository,
+      clock,
+      policy,
+      announcements(false),
+    );
+    await sessions.resolve(TOKEN);
+    vi.advanceTimersByTime(SESSION_CACHE_MS);
+    await sessions.resolve(TOKEN);
+    expect(repo.reads).toBe(2);
+  });
+
+  it("drops only the announced user's sessions, at once, and everyone's on `*`", async () => {
+    const repo = fakeRepository();
+    const changes = announcements(true);
+    const sessions = sessionService(repo as unknown as SessionRepository, clock, policy, changes);
+    await sessions.resolve(TOKEN);
+    await sessions.resolve(OTHER);
+    // Revoked in another process: the database announces user 7 at the commit.
+    repo.rows.get(hashToken(TOKEN).toString('hex'))!.revoked_at = clock.now();
+    changes.announce('7');
+    expect(await sessions.resolve(TOKEN)).toBeNull();
+    expect(await sessions.resolve(OTHER)).toMatchObject({ userId: '8' });
+    expect(repo.reads).toBe(3);
+    changes.announce('*');
+    await sessions.resolve(OTHER);
+    expect(repo.reads).toBe(4);
+  });
+
+  it('does not keep a row read before an announcement that arrived during the read', async () => {
+    const repo = fakeRepository();
+    const changes = announcements(true);
+    const sessions = sessionService(repo as unknown as SessionRepository, clock, policy, changes);
+    let release!: () => void;
+    repo.holdNextRead(new Promise((resolve) => (release = resolve)));
+    const inFlight = sessions.resolve(TOKEN);
+    // The read has the row as it was; the revocation commits and is announced meanwhile.
+    repo.rows.get(hashToken(TOKEN).toString('hex'))!.revoked_at = clock.now();
+    changes.announce('7');
+    release();
+    expect(await inFlight).toMatchObject({ userId: '7' });
+    // The stale row was not kept: the next call reads the revocation.
+    expect(await sessions.resolve(TOKEN)).toBeNull();
+    expect(repo.reads).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+// Track records (issue 32, docs/decisions/151-track-records.md): what a robot did, from its
+// own fills marked at the price (its PnL snapshots), to choose a robot to copy by: ROI over
+// 7, 30 and 90 days, the deepest drawdown, the Sharpe ratio of its daily returns, round
+// trips and buy-and-hold over its life; and its copy-trading terms and figures.
+import { parseGrid, type MarketId } from '@olive/market';
+import { formatAmount } from '@olive/protocol';
+import type { Clock } from '../../ports/clock.ts';
+import { ratioText } from '../market/market-data.service.ts';
+import type { RobotRepository, RobotRow } from './robot.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Sharpe ratio of daily returns, annualised over 365 days (crypto trades every day). */
+export function sharpeOf(returns: readonly number[]): number | null {
+  if (returns.length < 2) return null;
+  const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+  const variance = returns.reduce((a, r) => a + (r - mean) ** 2, 0) / (returns.length - 1);
+  if (variance === 0) return null;
+  return (mean / Math.sqrt(variance)) * Math.sqrt(365);
+}
+
+/**
+ * Daily returns on the principal from the last cumulative earnings of each complete UTC
+ * day (the robot's first day counts from 0): the day still running is left out.
+ */
+export function dailyReturns(
+  days: readonly { day: Date; pnl: string }[],
+  principal: bigint,
+  today: Date,
+): number[] {
+  const todayStart = Math.floor(today.getTime() / DAY_MS) * DAY_MS;
+  const complete = days.filter((d) => new Date(d.day).getTime() < todayStart);
+  let previous = 0n;
+  return complete.map((d) => {
+    const pnl = BigInt(d.pnl);
+    const r = Number(pnl - previous) / Number(principal);
+    previous = pnl;
+    return r;
+  });
+}
+
+export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  /**
+   * The fields quaninfo adds for one robot. `price` is the market's price now (running
+   * robots); an ended robot's buy-and-hold ends at its stop's price.
+   */
+  async function recordOf(robot: RobotRow, price: (market: MarketId) => bigint) {
+    const principal = BigInt(robot.principal);
+    const now = clock.now();
+    const started = robot.started_at ? new Date(robot.started_at) : null;
+    const end = robot.ended_at ? new Date(robot.ended_at) : now;
+    const [stats, series, nowPnl] = await Promise.all([
+      repo.copyStats([robot.id]),
+      started ? repo.trackSeries(robot.id, principal) : null,
+      started ? repo.pnlAt(robot.id, end) : 0n,
+    ]);
+    const roi = async (days: number) => {
+      if (!started) return '0';
+      const from = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
+      const then = from.getTime() === started.getTime() ? 0n : await repo.pnlAt(robot.id, from);
+      return ratioText(nowPnl - then, principal);
+    };
+    const [roi7, roi30, roi90, buyAndHold] = await Promise.all([
+      roi(7),
+      roi(30),
+      roi(90),
+      buyAndHoldOf(robot, price),
+    ]);
+    const sharpe = series ? sharpeOf(dailyReturns(series.days, principal, now)) : null;
+    const state = robot.grid_state ? parseGrid(robot.grid_state) : null;
+    const stat = stats.get(robot.id)!;
+    return {
+      roi_7d: roi7,
+      roi_30d: roi30,
+      roi_90d: roi90,
+      max_drawdown: series?.drawdown ? (-Number(series.drawdown)).toFixed(8) : '0',
+      sharpe: sharpe === null ? '' : sharpe.toFixed(2),
+      round_trips: state?.roundTrips ?? 0,
+      buy_and_hold_return: buyAndHold,
+      public: robot.public,
+      profit_share_pct: robot.profit_share_pct,
+      copiers: stat.copiers,
+      shares_earned: formatAmount(stat.earned),
+      copied_from: robot.copied_from ?? '',
+      copy_share_pct: robot.copied_from ? robot.copy_share_pct : 0,
+      shares_paid: formatAmount(BigInt(robot.shares_paid)),
+    };
+  }
+
+  /** The coin's own change over the robot's life: bought at its start, held to now or its stop. */
+  async function buyAndHoldOf(robot: RobotRow, price: (market: MarketId) => bigint) {
+    if (!robot.started_at) return '0';
+    const first =
+      robot.start_price !== null
+        ? BigInt(robot.start_price)
+        : await repo.closeAt(robot.market, new Date(robot.started_at));
+    const last =
+      robot.status === 'running' ? price(robot.market as MarketId) : await repo.stopPrice(robot.id);
+    if (!first || !last) return '0';
+    return ratioText(last - first, first);
+  }
+
+  return { recordOf };
+}
+
+export type RobotRecords = ReturnType<typeof robotRecords>;

@@ -1,0 +1,158 @@
+// Risk exits on a phone (issue 32, decision 148), in English and in Arabic: set a
+// stop-loss, a take-profit and trailing up on the create form and see them replayed on the
+// held-out days; create and start; see them on the detail and edit the stop-loss while it
+// runs (a take-profit under the price is refused, naming the field); then the price falls
+// through the stop-loss (a fixed path fed to the engine) and the robot ends, saying why.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MarketId, Tick } from '@olive/market';
+import { formatAmount, parseAmount } from '@olive/protocol';
+import { startTestServer } from '../../server/test/harness.ts';
+import { register } from '../../server/test/accounts.ts';
+import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
+import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
+import { appCatalogue, launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+
+mkdirSync(screenshots, { recursive: true });
+
+const MARKET: MarketId = 'BNB/USDT';
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let engine: ReturnType<typeof robotEngine>;
+/** The price the engine sees for MARKET; null: the simulator's. */
+let pathPrice: bigint | null = null;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { robotRepo, ledger, marketData } = server.app.services;
+  const path = {
+    ...marketData,
+    latest: (market: MarketId): Tick =>
+      market === MARKET && pathPrice !== null
+        ? { market, ts: Date.now(), price: pathPrice }
+        : marketData.latest(market),
+  };
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  engine = robotEngine({
+    repo: robotRepo,
+    ledger,
+    marketData: path,
+    clock: { now: () => new Date() },
+    log: quiet,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function phone(lang: 'en' | 'ar') {
+  const user = await register(server, {
+    account: `exits-${lang}@example.com`,
+    password: 'Trader-pass-2024',
+  });
+  await server.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `test-deposit:${user.userId}`,
+    postings: [
+      { account: platformAccount('custody', 'bep20'), amount: -parseAmount('1000') },
+      { account: userAccount(user.userId, 'available'), amount: parseAmount('1000') },
+    ],
+  });
+  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+  await context.addInitScript(
+    ({ token, userId, language }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user_id', userId);
+      localStorage.setItem('lang', language);
+    },
+    { token: user.token, userId: user.userId, language: lang },
+  );
+  return context.newPage();
+}
+
+async function confirm(page: Page) {
+  const modal = page.locator('.adm-modal-body');
+  await modal.waitFor();
+  await modal.locator('.adm-modal-button-primary').click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+const fill = (page: Page, testId: string, value: string) =>
+  page.getByTestId(testId).locator('input').fill(value);
+
+async function journey(lang: 'en' | 'ar') {
+  const words = appCatalogue<{ trade: { endReason: Record<string, string> } }>(lang);
+  const page = await phone(lang);
+  const p0 = (await server.app.services.marketData.tick(MARKET)).price;
+  const at = (ratio: number) => (BigInt(Math.round(Number(p0) * ratio)) / 1_000_000n) * 1_000_000n;
+  const price = (ratio: number) => formatAmount(at(ratio));
+
+  await page.goto(`${server.url}/#/pages/quantification/quantification`);
+  await page.getByTestId('create-form').waitFor({ timeout: 90_000 });
+  await page.getByTestId('market-chip-BNB').click();
+  await fill(page, 'principal', '500');
+  await page.getByTestId('preview-grids').waitFor({ timeout: 60_000 });
+  await page.getByTestId('custom-toggle').click();
+  await fill(page, 'custom-range_low', price(0.98));
+  await fill(page, 'custom-range_high', price(1.02));
+  await fill(page, 'custom-grids', '10');
+  await page.getByTestId('exits-toggle').click();
+  await fill(page, 'exit-stop_loss_price', price(0.97));
+  await fill(page, 'exit-take_profit_price', price(1.05));
+  await page.getByTestId('exit-trailing_up').click();
+  await fill(page, 'exit-trailing_limit_high', price(1.04));
+  // the preview replays the setting with its exits on the held-out days
+  await page.getByTestId('preview-exits').waitFor({ timeout: 60_000 });
+  await page.getByTestId('exit-fields').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await snap(page, `robot-exits-create-${lang}`);
+  await page.getByTestId('preview-exits').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await snap(page, `robot-exits-preview-${lang}`);
+
+  await page.getByTestId('create-robot').click();
+  await confirm(page);
+  await page.getByTestId('screen-robot').waitFor();
+  await page.getByTestId('robot-start').click();
+  await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();
+  const shown = (key: string) => page.getByTestId(`robot-exit-${key}`).textContent();
+  await expect(shown('stop_loss_price')).resolves.toContain(price(0.97).split('.')[0]!);
+
+  // edit while it runs: a take-profit under the price is refused, naming the field
+  await page.getByTestId('exits-edit').click();
+  await fill(page, 'exit-take_profit_price', price(0.99));
+  await page.getByTestId('exits-save').click();
+  await page.getByTestId('exit-error').waitFor();
+  await page.getByTestId('exit-error').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await snap(page, `robot-exits-refused-${lang}`);
+  await fill(page, 'exit-take_profit_price', price(1.05));
+  await fill(page, 'exit-stop_loss_price', price(0.96));
+  await page.getByTestId('exits-save').click();
+  await page.getByTestId('exits-edit').waitFor();
+  await expect(shown('stop_loss_price')).resolves.toContain(price(0.96).split('.')[0]!);
+  await page.getByTestId('robot-exits').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await snap(page, `robot-exits-detail-${lang}`);
+
+  // the price falls through the stop-loss: the robot closes at market and ends
+  for (const ratio of [0.99, 0.97, 0.955]) {
+    pathPrice = at(ratio);
+    await engine.tick();
+  }
+  pathPrice = null;
+  await page.locator('[data-testid="robot-status"][data-status="ended"]').waitFor({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('robot-end-reason').textContent()).resolves.toContain(
+    words.trade.endReason.stop_loss_price,
+  );
+  await page.getByTestId('robot-exits').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await snap(page, `robot-exits-ended-${lang}`);
+  await page.context().close();
+}
+
+describe('risk exits on a phone', () => {
+  it('in English', () => journey('en'));
+  it('in Arabic, right to left', () => journey('ar'));
+});
