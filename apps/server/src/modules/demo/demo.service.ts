@@ -92,17 +92,30 @@ interface SeedRecord {
   done: boolean;
   robots?: number;
   seconds?: number;
+  /** Written by releases before issue 34 when they found a stopped seed and gave up. */
   interrupted?: boolean;
+  /** A stopped seed was finished by a later start: how many robots that start made. */
+  resumed?: number;
+}
+
+/** A robot an investor already has: what the seed matches a planned robot by. */
+export interface MadeRobot {
+  id: string;
+  market: string;
+  direction: string;
+  status: string;
 }
 
 /** The robot module's calls at a past moment, and its engine limited to some robots. */
 export interface PastRobots {
   robots: Pick<RobotService, 'create' | 'act'>;
   engine(only: ReadonlySet<string>): Promise<{ tick(): Promise<unknown> }>;
+  /** The robots `userId` has, in any state. */
+  made(userId: string): Promise<MadeRobot[]>;
 }
 
 export interface DemoSeedReport {
-  status: 'disabled' | 'done_before' | 'interrupted' | 'seeded';
+  status: 'disabled' | 'done_before' | 'resumed' | 'seeded';
   investors: number;
   robots: number;
   ms: number;
@@ -147,25 +160,26 @@ export function demoService(deps: {
     const began = Date.now();
     const report = (status: DemoSeedReport['status'], robots = 0): DemoSeedReport => ({
       status,
-      investors: status === 'seeded' ? plan.length : 0,
+      investors: status === 'seeded' || status === 'resumed' ? plan.length : 0,
       robots,
       ms: Date.now() - began,
     });
     const existing = await settings.get<SeedRecord>(DEMO_SEED_KEY);
-    if (existing?.done) return report('done_before');
-    if (existing) {
-      // An earlier run was stopped half-way. Its robots keep running from now on, like any
-      // robot after a restart (prices while nothing ran are not replayed, decision 008);
-      // the robots it had not made yet are not made now, at a moment they did not start.
-      await settings.put(DEMO_SEED_KEY, { ...existing, done: true, interrupted: true });
-      log.warn({}, 'demo seed was interrupted earlier; not resumed');
-      return report('interrupted');
-    }
-    const anchor = deps.clock.now().getTime();
-    const record: SeedRecord = { anchor: new Date(anchor).toISOString(), done: false };
-    await settings.put(DEMO_SEED_KEY, record);
+    if (existing?.done && !existing.interrupted) return report('done_before');
+    // A first run stopped half-way (Ctrl-C, a crash, a slow machine) left `done: false`
+    // (older releases marked it `interrupted` and gave up). It is finished now, once: the
+    // robots it had not made are made at their planned moments and replayed up to now, so
+    // they have the history they would have had. The ones it made keep running as they are.
+    const resuming = existing !== undefined;
+    const record: SeedRecord = existing
+      ? { anchor: existing.anchor, done: false }
+      : { anchor: new Date(deps.clock.now().getTime()).toISOString(), done: false };
+    if (!resuming) await settings.put(DEMO_SEED_KEY, record);
+    const anchor = Date.parse(record.anchor);
+    const until = deps.clock.now().getTime();
 
-    // The investors and their play money: one keyed demo_grant entry each.
+    // The investors and their play money: one keyed demo_grant entry each (posting a key
+    // again is a no-op, so a resumed seed repeats these safely).
     const ids: string[] = [];
     for (let i = 0; i < plan.length; i++) {
       const userId = await accounts.ensure(i + 1);
@@ -183,41 +197,69 @@ export function demoService(deps: {
     }
 
     // One clock for the whole replay: robots are made and started when it reaches their
-    // start, and the engine (limited to them) trades every sample up to the anchor.
-    const events = schedule(anchor);
-    const first = events[0]!.at;
-    const clock = new ManualClock(new Date(first));
+    // start, and the engine (limited to them) trades every sample up to now.
+    const clock = new ManualClock(new Date(schedule(anchor)[0]!.at));
     const past = deps.robotsAt(clock, log);
+    const made = new Map<number, MadeRobot[]>();
+    if (resuming) {
+      for (const [i, userId] of ids.entries()) made.set(i + 1, await past.made(userId));
+    }
+    // A planned robot already made is matched by market and direction (unique per investor
+    // in the plan); one made but never started is started at its planned moment.
+    const events = schedule(anchor).flatMap((event): (typeof event & { robotId?: string })[] => {
+      const found = made
+        .get(event.investor)
+        ?.find((r) => r.market === event.robot.market && r.direction === event.robot.direction);
+      if (!found) return [event];
+      return found.status === 'created' ? [{ ...event, robotId: found.id }] : [];
+    });
     const only = new Set<string>();
-    const engine = await past.engine(only);
-    let next = 0;
-    for (let t = first; t <= anchor; t += stepMs) {
-      if (signal?.aborted) throw new Error('demo seed stopped');
-      clock.advance(t - clock.now().getTime());
-      while (next < events.length && events[next]!.at <= t) {
-        const { investor, robot } = events[next]!;
-        const userId = ids[investor - 1]!;
-        const { robot_id } = await past.robots.create(userId, {
-          market: robot.market,
-          principal: robot.principal,
-          direction: robot.direction,
-        });
-        await past.robots.act(userId, robot_id, 'start', untranslated);
-        only.add(robot_id);
-        next += 1;
+    if (events.length > 0) {
+      const first = events[0]!.at;
+      const engine = await past.engine(only);
+      let next = 0;
+      for (let t = first; t <= until; t += stepMs) {
+        if (signal?.aborted) throw new Error('demo seed stopped');
+        clock.advance(t - clock.now().getTime());
+        while (next < events.length && events[next]!.at <= t) {
+          if (signal?.aborted) throw new Error('demo seed stopped');
+          const { investor, robot, robotId } = events[next]!;
+          const userId = ids[investor - 1]!;
+          const id =
+            robotId ??
+            (
+              await past.robots.create(userId, {
+                market: robot.market,
+                principal: robot.principal,
+                direction: robot.direction,
+              })
+            ).robot_id;
+          await past.robots.act(userId, id, 'start', untranslated);
+          only.add(id);
+          log.info(
+            { investor, market: robot.market, direction: robot.direction },
+            'demo robot started',
+          );
+          next += 1;
+        }
+        await engine.tick();
       }
-      await engine.tick();
     }
     // From here the live engine runs them, second by second, like every robot.
     const seconds = Math.round((Date.now() - began) / 1000);
+    const total = plan.reduce((n, robots) => n + robots.length, 0);
     await settings.put(DEMO_SEED_KEY, {
       ...record,
       done: true,
-      robots: only.size,
+      robots: total,
       seconds,
+      ...(resuming ? { resumed: only.size } : {}),
     } satisfies SeedRecord);
-    log.info({ robots: only.size, ms: Date.now() - began }, 'demo investors seeded');
-    return report('seeded', only.size);
+    log.info(
+      { robots: only.size, ms: Date.now() - began },
+      resuming ? 'a stopped demo seed was finished' : 'demo investors seeded',
+    );
+    return report(resuming ? 'resumed' : 'seeded', only.size);
   }
 
   /**
@@ -275,7 +317,7 @@ export function demoService(deps: {
       if (!deps.enabled) return { status: 'disabled', investors: 0, robots: 0, ms: 0 };
       const record = await settings.get<SeedRecord>(DEMO_SEED_KEY);
       const rentalsDone = !deps.mining || (await settings.get(DEMO_MINING_KEY)) !== undefined;
-      if (record?.done && rentalsDone) {
+      if (record?.done && !record.interrupted && rentalsDone) {
         return { status: 'done_before', investors: 0, robots: 0, ms: 0 };
       }
       return deps.exclusively(async () => {

@@ -34,5 +34,12 @@ export function robotsAt(
         makerFeeRate: await makerFeeRateOf(deps.settings),
         storeCandles: false,
       }),
+    made: async (userId: string) =>
+      (await deps.repo.listByUser(userId, 1, 100)).rows.map((r) => ({
+        id: r.id,
+        market: r.market,
+        direction: r.direction,
+        status: r.status,
+      })),
   };
 }
