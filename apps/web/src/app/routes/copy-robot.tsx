@@ -20,15 +20,15 @@ import { failureData } from '../../lib/api.ts';
 import { formatUsdt } from '../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../lib/messages.ts';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useCopyRobot, usePublicRobot } from '../../features/trade/api/copy-robot.ts';
-import { useMarkets } from '../../features/trade/api/get-markets.ts';
-import { robotSearch } from '../../features/trade/api/get-robot.ts';
-import { CoinMark } from '../../features/trade/components/coin-mark.tsx';
-import { Duration } from '../../features/trade/components/duration.tsx';
-import { RobotRecord } from '../../features/trade/components/robot-record.tsx';
-import { RobotUnavailable } from '../../features/trade/components/robot-unavailable.tsx';
-import { principalProblem } from '../../features/trade/utils/figures.ts';
-import '../../features/trade/trade.css';
+import { useCopyRobot, usePublicRobot } from '../../features/robots/api/copy-robot.ts';
+import { useMarkets } from '../../features/robots/api/get-markets.ts';
+import { robotSearch } from '../../features/robots/api/get-robot.ts';
+import { CoinMark } from '../../features/robots/components/coin-mark.tsx';
+import { Duration } from '../../features/robots/components/duration.tsx';
+import { RobotRecord } from '../../features/robots/components/robot-record.tsx';
+import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
+import { principalProblem } from '../../features/robots/utils/figures.ts';
+import '../../features/robots/robots.css';
 import '../../components/section.css';
 
 export default function CopyRobotScreen() {

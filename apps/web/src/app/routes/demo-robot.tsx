@@ -5,11 +5,11 @@
 import { useTranslation } from 'react-i18next';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useCandles } from '../../features/trade/api/get-candles.ts';
-import { useDemoRobot } from '../../features/trade/api/get-demo-robot.ts';
-import { RobotBody } from '../../features/trade/components/robot-body.tsx';
-import { RobotUnavailable } from '../../features/trade/components/robot-unavailable.tsx';
-import '../../features/trade/trade.css';
+import { useCandles } from '../../features/robots/api/get-candles.ts';
+import { useDemoRobot } from '../../features/robots/api/get-demo-robot.ts';
+import { RobotBody } from '../../features/robots/components/robot-body.tsx';
+import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
+import '../../features/robots/robots.css';
 
 export default function DemoRobotScreen() {
   const { t } = useTranslation();

@@ -28,7 +28,7 @@ import { HelpCentre } from '../../features/content/components/help-centre.tsx';
 import { NoticeTicker } from '../../features/content/components/notice-ticker.tsx';
 import { PartnerGrid } from '../../features/content/components/partner-grid.tsx';
 import { UnreadBadge } from '../../features/content/components/unread-badge.tsx';
-import { HomeMarkets } from '../../features/trade/components/home-markets.tsx';
+import { HomeMarkets } from '../../features/robots/components/home-markets.tsx';
 import { HomeProduction } from '../../features/mining/components/home-production.tsx';
 import './home.css';
 import '../../components/section.css';

@@ -10,15 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useRobotDetail } from '../../features/trade/api/get-robot.ts';
-import { useRobotLog } from '../../features/trade/api/get-robot-log.ts';
-import { useCandles } from '../../features/trade/api/get-candles.ts';
-import { RobotActions } from '../../features/trade/components/robot-actions.tsx';
-import { RobotBody } from '../../features/trade/components/robot-body.tsx';
-import { RobotSharing } from '../../features/trade/components/robot-sharing.tsx';
-import { RobotExits } from '../../features/trade/components/robot-exits.tsx';
-import { RobotUnavailable } from '../../features/trade/components/robot-unavailable.tsx';
-import '../../features/trade/trade.css';
+import { useRobotDetail } from '../../features/robots/api/get-robot.ts';
+import { useRobotLog } from '../../features/robots/api/get-robot-log.ts';
+import { useCandles } from '../../features/robots/api/get-candles.ts';
+import { RobotActions } from '../../features/robots/components/robot-actions.tsx';
+import { RobotBody } from '../../features/robots/components/robot-body.tsx';
+import { RobotSharing } from '../../features/robots/components/robot-sharing.tsx';
+import { RobotExits } from '../../features/robots/components/robot-exits.tsx';
+import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
+import '../../features/robots/robots.css';
 
 export default function RobotDetailScreen() {
   const { t } = useTranslation();

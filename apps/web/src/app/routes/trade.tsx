@@ -12,14 +12,14 @@ import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { Section } from '../../components/section.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useMarkets } from '../../features/trade/api/get-markets.ts';
-import { robotSearch } from '../../features/trade/api/get-robot.ts';
-import { CreateRobotForm } from '../../features/trade/components/create-robot-form.tsx';
-import { DemoBadge } from '../../features/trade/components/demo-badge.tsx';
-import { Leaderboard } from '../../features/trade/components/leaderboard.tsx';
-import { MarketList } from '../../features/trade/components/market-list.tsx';
-import { MyRobots } from '../../features/trade/components/my-robots.tsx';
-import '../../features/trade/trade.css';
+import { useMarkets } from '../../features/robots/api/get-markets.ts';
+import { robotSearch } from '../../features/robots/api/get-robot.ts';
+import { CreateRobotForm } from '../../features/robots/components/create-robot-form.tsx';
+import { DemoBadge } from '../../features/robots/components/demo-badge.tsx';
+import { Leaderboard } from '../../features/robots/components/leaderboard.tsx';
+import { MarketList } from '../../features/robots/components/market-list.tsx';
+import { MyRobots } from '../../features/robots/components/my-robots.tsx';
+import '../../features/robots/robots.css';
 import '../../components/section.css';
 
 export default function TradeScreen() {
