@@ -20,9 +20,8 @@ import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatUsdt } from '../../lib/format.ts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSignedIn } from '../../lib/session.ts';
-import { USER_INFO_KEY, type UserInfo } from '../../features/account/api/get-user-info.ts';
+import { useCachedUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useMainInfo } from '../../features/content/api/get-main-info.ts';
 import { HelpCentre } from '../../features/content/components/help-centre.tsx';
 import { NoticeTicker } from '../../features/content/components/notice-ticker.tsx';
@@ -55,7 +54,7 @@ export default function HomeScreen() {
   const { data: info, isPending } = useMainInfo();
   // Until maininfo answers, the same ledger figures from a userinfo already in the cache
   // (e.g. just after registration) rather than a blank.
-  const cachedUser = useQueryClient().getQueryData<UserInfo>(USER_INFO_KEY);
+  const cachedUser = useCachedUserInfo();
   const totals = signedIn ? (info?.assets ?? cachedUser) : undefined;
 
   return (

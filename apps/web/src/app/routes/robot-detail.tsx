@@ -5,11 +5,11 @@
 // ended, the headline is its final PnL and the stop's amount is what came back. A failed
 // connection is never "not found": the screen says so and recovers by itself when the
 // connection returns (the query client refetches on reconnect).
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';
+import { useInvalidateWallet } from '../../features/wallet/api/wallet-key.ts';
 import { useRobotDetail } from '../../features/robots/api/get-robot.ts';
 import { useRobotLog } from '../../features/robots/api/get-robot-log.ts';
 import { useCandles } from '../../features/robots/api/get-candles.ts';
@@ -27,12 +27,12 @@ export default function RobotDetailScreen() {
   const robot = detail.data?.robot;
   const log = useRobotLog(robotId, robot?.status);
   const candles = useCandles(robot?.status === 'running' ? robot.market : undefined);
-  const queryClient = useQueryClient();
   const refreshUser = useInvalidateUserInfo();
+  const refreshWallet = useInvalidateWallet();
 
   const onMoved = () => {
     void refreshUser();
-    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    void refreshWallet();
   };
 
   return (

@@ -4,7 +4,6 @@
 // the first network with a saved address (issue 18: not ERC20 when only BEP20 is usable).
 import { useState } from 'react';
 import { LockOutline } from 'antd-mobile-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
@@ -12,7 +11,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useDrawInfo } from '../../features/wallet/api/get-draw-info.ts';
+import { useDrawInfo, useInvalidateDrawInfo } from '../../features/wallet/api/get-draw-info.ts';
+import { useInvalidateFundLog } from '../../features/wallet/api/get-fund-log.ts';
 import { AddressForm } from '../../features/wallet/components/address-form.tsx';
 import { CopyAddress } from '../../features/wallet/components/copy-address.tsx';
 import { NetworkSwitch } from '../../features/wallet/components/network-switch.tsx';
@@ -39,14 +39,16 @@ export default function WithdrawScreen() {
   const { user, isLoading: userLoading } = useUserInfo();
   const usable = NETWORKS.find((n) => user?.addresses[n]);
   const network: Network = chosen ?? usable ?? 'erc20';
-  const queryClient = useQueryClient();
   const refreshUser = useInvalidateUserInfo();
   const query = useDrawInfo(network, !(chosen === undefined && userLoading));
   const info = query.data?.network === network ? query.data : undefined;
 
+  const refreshDrawInfo = useInvalidateDrawInfo();
+  const refreshFundLog = useInvalidateFundLog();
+
   const refreshBalances = () => {
-    void queryClient.invalidateQueries({ queryKey: ['wallet', 'drawinfo'] });
-    void queryClient.invalidateQueries({ queryKey: ['wallet', 'usdtlog'] });
+    void refreshDrawInfo();
+    void refreshFundLog();
     void refreshUser();
   };
 
@@ -83,9 +85,7 @@ export default function WithdrawScreen() {
                   info={info}
                   disabled={Boolean(info.locked_until) || !info.enabled}
                   onSubmitted={refreshBalances}
-                  onRefused={() =>
-                    void queryClient.invalidateQueries({ queryKey: ['wallet', 'drawinfo'] })
-                  }
+                  onRefused={() => void refreshDrawInfo()}
                 />
               </>
             ) : (

@@ -40,3 +40,8 @@ export function useInvalidateUserInfo() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });
 }
+
+/** The userinfo already in the cache, if any, without asking the server. */
+export function useCachedUserInfo() {
+  return useQueryClient().getQueryData<UserInfo>(USER_INFO_KEY);
+}

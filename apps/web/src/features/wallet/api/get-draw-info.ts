@@ -1,6 +1,6 @@
 // /api/user/drawinfo: what the Withdraw screen needs for one network: the saved
 // address, balance, fee, minimum, today's remaining limit and any lock.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 import type { Network } from '../utils/networks.ts';
 
@@ -19,7 +19,9 @@ export interface DrawInfo {
   locked_until: string;
 }
 
-export const drawInfoKey = (network: Network) => ['wallet', 'drawinfo', network] as const;
+/** Every network's drawinfo. */
+export const DRAW_INFO_KEY = ['wallet', 'drawinfo'] as const;
+export const drawInfoKey = (network: Network) => [...DRAW_INFO_KEY, network] as const;
 
 export const getDrawInfo = (network: Network) =>
   callData<DrawInfo>('/api/user/drawinfo', { network });
@@ -34,4 +36,10 @@ export const drawInfoQuery = (network: Network) =>
 /** `enabled` false while the screen still decides which network to open on. */
 export function useDrawInfo(network: Network, enabled = true) {
   return useQuery({ ...drawInfoQuery(network), enabled });
+}
+
+/** Every network's drawinfo asked again (after a withdrawal, a refusal, a saved address). */
+export function useInvalidateDrawInfo() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: DRAW_INFO_KEY });
 }

@@ -1,6 +1,6 @@
 // /api/user/usdtlog: Fund Details, every change of the balance with the balance after
 // it, newest first. A filter chip is a group of entry kinds; see merge-pages.ts.
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
 import { nextMerged, startCursor, type MergeCursor } from '../utils/merge-pages.ts';
 
@@ -43,7 +43,9 @@ export const FUND_FILTERS = {
 
 export type FundFilter = keyof typeof FUND_FILTERS;
 
-export const fundLogKey = (filter: FundFilter) => ['wallet', 'usdtlog', filter] as const;
+/** The fund log under every filter. */
+export const FUND_LOG_KEY = ['wallet', 'usdtlog'] as const;
+export const fundLogKey = (filter: FundFilter) => [...FUND_LOG_KEY, filter] as const;
 
 export const getFundLogPage = (kind: string, page: number, limit: number) =>
   callData<FundLogPage>('/api/user/usdtlog', { page, limit, kind: kind || undefined });
@@ -55,4 +57,10 @@ export function useFundLog(filter: FundFilter) {
     initialPageParam: startCursor(FUND_FILTERS[filter]) as MergeCursor,
     getNextPageParam: (last) => last.next ?? undefined,
   });
+}
+
+/** The fund log asked again under every filter, when a balance moved. */
+export function useInvalidateFundLog() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: FUND_LOG_KEY });
 }

@@ -1,10 +1,11 @@
 // /api/user/setaddress: saves the withdrawal address of a network, once. Afterwards only
 // customer service can change it, so the screens ask for confirmation first.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { callOk } from '../../../lib/api.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { withSecondFactor } from '../../../lib/second-factor.tsx';
 import type { Network } from '../utils/networks.ts';
+import { useInvalidateDrawInfo } from './get-draw-info.ts';
 
 export interface SetAddressInput {
   network: Network;
@@ -23,11 +24,11 @@ export const setWithdrawalAddress = withSecondFactor(
 );
 
 export function useSetWithdrawalAddress(onSaved?: () => void) {
-  const queryClient = useQueryClient();
+  const invalidateDrawInfo = useInvalidateDrawInfo();
   return useMutation({
     mutationFn: setWithdrawalAddress,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'drawinfo'] });
+      void invalidateDrawInfo();
       onSaved?.();
     },
   });

@@ -1,12 +1,13 @@
 // /api/user/withdraw: the whole amount is frozen at once and the address receives
 // amount - fee. `request_id` names one submission, so a repeated tap or a retry after a
 // lost reply is the same withdrawal, never a second one.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { callOk } from '../../../lib/api.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { withSecondFactor } from '../../../lib/second-factor.tsx';
 import type { Network } from '../utils/networks.ts';
 import type { Withdrawal } from './get-withdrawals.ts';
+import { useInvalidateWallet } from './wallet-key.ts';
 
 export interface WithdrawInput {
   network: Network;
@@ -29,11 +30,11 @@ export const withdraw = withSecondFactor(
 );
 
 export function useWithdraw(onDone?: () => void) {
-  const queryClient = useQueryClient();
+  const invalidateWallet = useInvalidateWallet();
   return useMutation({
     mutationFn: withdraw,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void invalidateWallet();
       onDone?.();
     },
   });
