@@ -1,12 +1,13 @@
 // A running robot's price chart: the market's last 3 hours of 1-minute closes, the
 // grid's range (solid lines at its ends) and its resting orders (dashed: buys green,
 // sells red), with a notice when the price has left the range. lightweight-charts is
-// imported lazily, like the PnL chart's.
-import { useEffect, useRef, useState } from 'react';
+// imported lazily (hooks/use-lazy-chart.ts), like the PnL chart's.
+import { useEffect } from 'react';
 import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import type { IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { IPriceLine, UTCTimestamp } from 'lightweight-charts';
+import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Candle } from '../api/get-candles.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { rangePosition } from '../utils/range-position.ts';
@@ -17,36 +18,19 @@ const RANGE = '#c9cf5a';
 
 export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] | undefined }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<{ api: IChartApi; series: ISeriesApi<'Line'>; lines: IPriceLine[] } | null>(
-    null,
-  );
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    void import('lightweight-charts').then(({ createChart, LineSeries, ColorType }) => {
-      const element = container.current;
-      if (disposed || !element) return;
-      const api = createChart(element, {
-        autoSize: true,
-        layout: {
-          background: { type: ColorType.Solid, color: 'transparent' },
-          textColor: '#a9aa94',
-          fontSize: 11,
-          attributionLogo: false,
-        },
-        grid: { vertLines: { visible: false }, horzLines: { visible: false } },
-        rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.1 } },
-        timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-        handleScroll: false,
-        handleScale: false,
-      });
-      const series = api.addSeries(LineSeries, {
+  const { container, chart, ready } = useLazyChart(
+    {
+      grid: { vertLines: { visible: false }, horzLines: { visible: false } },
+      rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
+      timeScale: { timeVisible: true, secondsVisible: false },
+    },
+    ({ LineSeries }, api) => ({
+      series: api.addSeries(LineSeries, {
         color: '#e8e9d8',
         lineWidth: 2,
         priceLineVisible: true,
-        // the range stays in view even when the price is far from it
+        // the range stays in view even when the price is far from it (the range of one
+        // robot never changes; its orders are redrawn below)
         autoscaleInfoProvider: (
           original: () => { priceRange: { minValue: number; maxValue: number } } | null,
         ) => {
@@ -61,18 +45,10 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
             },
           };
         },
-      });
-      chart.current = { api, series, lines: [] };
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      chart.current?.api.remove();
-      chart.current = null;
-    };
-    // the range of one robot never changes; its orders are redrawn below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+      }),
+      lines: [] as IPriceLine[],
+    }),
+  );
 
   useEffect(() => {
     const current = chart.current;
@@ -105,7 +81,7 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
       ),
     ];
     current.api.timeScale().fitContent();
-  }, [ready, candles, robot.orders, robot.range_low, robot.range_high]);
+  }, [ready, chart, candles, robot.orders, robot.range_low, robot.range_high]);
 
   const last = candles?.at(-1)?.c;
   const position =
