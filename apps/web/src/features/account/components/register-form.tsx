@@ -6,7 +6,6 @@
 // The form survives a visit to the terms and back, in memory (register-draft.ts).
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState, type ReactNode } from 'react';
-import { CheckCircleFill } from 'antd-mobile-icons';
 import { Checkbox, Form, Input } from 'antd-mobile';
 import { Link } from '@tanstack/react-router';
 import { Trans, useTranslation } from 'react-i18next';
@@ -19,12 +18,9 @@ import { useCountdown } from '../hooks/use-countdown.ts';
 import { registerDraft, type RegisterDraft } from '../hooks/register-draft.ts';
 import { failureData } from '../../../lib/api.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
-import { CaptchaInput } from './captcha-input.tsx';
 import { AccountItem, AccountKindTabs } from './account-fields.tsx';
-import { CodeInput } from './code-input.tsx';
+import { CaptchaCodePassword } from './captcha-code-password.tsx';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
-import { PasswordInput } from './password-input.tsx';
-import { PasswordStrength } from './password-strength.tsx';
 import '../auth.css';
 
 interface RegisterValues {
@@ -66,7 +62,8 @@ export function RegisterForm({
   const account = ((Form.useWatch('account', form) as string | undefined) ?? '').trim();
   // The proof is bound to the account it was earned for; another account needs a picture.
   const proven = proof !== undefined && proof.account === account;
-  const { captcha, isFetching, failed, refresh, requestMissing } = useCaptcha(!proven);
+  const pictures = useCaptcha(!proven);
+  const { captcha, refresh, requestMissing } = pictures;
   const check = checks(t);
 
   const keep = (changes: Partial<RegisterDraft>) =>
@@ -188,46 +185,17 @@ export function RegisterForm({
         }
       >
         <AccountItem kind={kind} testId="register-account" />
-        {proven ? (
-          <Form.Item label={t('auth.captcha')}>
-            <p className="captcha-done" data-testid="captcha-done">
-              <CheckCircleFill aria-hidden /> {t('auth.captchaDone')}
-            </p>
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="captcha"
-            label={t('auth.captcha')}
-            rules={[rule(check.captcha())]}
-            description={<span className="field-hint">{t('auth.captchaRefresh')}</span>}
-          >
-            <CaptchaInput
-              captcha={captcha}
-              loading={isFetching}
-              failed={failed}
-              onRefresh={refresh}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
-          <CodeInput
-            onSend={() => void onSend()}
-            sending={sendCode.isPending}
-            secondsLeft={countdown.left}
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.loginPassword')}
-          rules={[rule(check.newPassword())]}
-          description={<PasswordStrength password={password} />}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder={t('auth.newPasswordPlaceholder')}
-            testId="register-password"
-          />
-        </Form.Item>
+        <CaptchaCodePassword
+          captcha={pictures}
+          checkCaptcha
+          proven={proven}
+          onSend={() => void onSend()}
+          sending={sendCode.isPending}
+          secondsLeft={countdown.left}
+          passwordLabel={t('auth.loginPassword')}
+          strengthOf={password}
+          passwordTestId="register-password"
+        />
         <Form.Item
           name="fund_password"
           label={t('auth.fundPassword')}

@@ -12,10 +12,8 @@ import { useResetPassword } from '../api/security.ts';
 import { useSendCode } from '../api/send-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
-import { CaptchaInput } from './captcha-input.tsx';
 import { AccountItem, AccountKindTabs } from './account-fields.tsx';
-import { CodeInput } from './code-input.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { CaptchaCodePassword } from './captcha-code-password.tsx';
 import '../security.css';
 import '../auth.css';
 
@@ -32,7 +30,8 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
   const [form] = Form.useForm<Values>();
   const [kind, setKind] = useState<AccountKind>('email');
   const [otpShown, setOtpShown] = useState(false);
-  const { captcha, isFetching, failed, refresh, requestMissing } = useCaptcha();
+  const pictures = useCaptcha();
+  const { captcha, refresh, requestMissing } = pictures;
   const sendCode = useSendCode();
   const reset = useResetPassword();
   const countdown = useCountdown();
@@ -121,32 +120,14 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
         }
       >
         <AccountItem kind={kind} testId="reset-account" />
-        <Form.Item name="captcha" label={t('auth.captcha')}>
-          <CaptchaInput
-            captcha={captcha}
-            loading={isFetching}
-            failed={failed}
-            onRefresh={refresh}
-          />
-        </Form.Item>
-        <Form.Item name="code" label={t('auth.code')} rules={[rule(check.code())]}>
-          <CodeInput
-            onSend={() => void onSend()}
-            sending={sendCode.isPending}
-            secondsLeft={countdown.left}
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('accountSecurity.newPassword')}
-          rules={[rule(check.newPassword())]}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder={t('auth.newPasswordPlaceholder')}
-            testId="reset-password"
-          />
-        </Form.Item>
+        <CaptchaCodePassword
+          captcha={pictures}
+          onSend={() => void onSend()}
+          sending={sendCode.isPending}
+          secondsLeft={countdown.left}
+          passwordLabel={t('accountSecurity.newPassword')}
+          passwordTestId="reset-password"
+        />
         {otpShown ? (
           <Form.Item name="otp" label={t('accountSecurity.otp')} rules={[rule(check.captcha())]}>
             <Input
