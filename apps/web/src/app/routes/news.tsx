@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FeedList } from '../../features/content/components/feed-list.tsx';
+import '../../features/content/content.css';
 
 export default function NewsScreen() {
   const { t } = useTranslation();
