@@ -28,8 +28,10 @@ import { Duration } from '../../features/robots/components/duration.tsx';
 import { RobotRecord } from '../../features/robots/components/robot-record.tsx';
 import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
 import { principalProblem } from '../../features/robots/utils/figures.ts';
-import '../../features/robots/robots.css';
 import '../../components/section.css';
+import '../../features/robots/components/robot-figures.css';
+import '../../features/robots/components/leaderboard.css';
+import './copy-robot.css';
 
 export default function CopyRobotScreen() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useCandles } from '../../features/robots/api/get-candles.ts';
 import { useDemoRobot } from '../../features/robots/api/get-demo-robot.ts';
 import { RobotBody } from '../../features/robots/components/robot-body.tsx';
 import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
-import '../../features/robots/robots.css';
+import '../../features/robots/components/leaderboard.css';
 
 export default function DemoRobotScreen() {
   const { t } = useTranslation();

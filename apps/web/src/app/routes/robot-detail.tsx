@@ -18,7 +18,6 @@ import { RobotBody } from '../../features/robots/components/robot-body.tsx';
 import { RobotSharing } from '../../features/robots/components/robot-sharing.tsx';
 import { RobotExits } from '../../features/robots/components/robot-exits.tsx';
 import { RobotUnavailable } from '../../features/robots/components/robot-unavailable.tsx';
-import '../../features/robots/robots.css';
 
 export default function RobotDetailScreen() {
   const { t } = useTranslation();

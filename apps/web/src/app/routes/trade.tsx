@@ -19,8 +19,9 @@ import { DemoBadge } from '../../features/robots/components/demo-badge.tsx';
 import { Leaderboard } from '../../features/robots/components/leaderboard.tsx';
 import { MarketList } from '../../features/robots/components/market-list.tsx';
 import { MyRobots } from '../../features/robots/components/my-robots.tsx';
-import '../../features/robots/robots.css';
 import '../../components/section.css';
+import '../../features/robots/components/create-robot-form.css';
+import '../../features/robots/robots.css';
 
 export default function TradeScreen() {
   const { t } = useTranslation();

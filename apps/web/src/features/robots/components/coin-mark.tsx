@@ -1,5 +1,5 @@
 // A market's round coin mark in the coin's own hue; names are the same in every language.
-import '../robots.css';
+import './coin-mark.css';
 const coins: Record<string, { name: string; hue: number }> = {
   BTC: { name: 'Bitcoin', hue: 36 },
   ETH: { name: 'Ethereum', hue: 230 },

@@ -31,6 +31,10 @@ import {
   exitsProblem,
   type ExitValues,
 } from './exit-fields.tsx';
+import '../robots.css';
+import './create-robot-form.css';
+import './robot-field-rows.css';
+import './custom-grid-fields.css';
 
 const problemText: Record<PrincipalProblem['key'], string> = {
   required: 'trade.principalRequired',

@@ -6,6 +6,9 @@ import { amountRefusal, amountUnits, countRefusal } from '@olive/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { RobotLimits } from '../api/get-limits.ts';
+import './create-robot-form.css';
+import './robot-field-rows.css';
+import './custom-grid-fields.css';
 
 export interface CustomGrid {
   range_low: string;

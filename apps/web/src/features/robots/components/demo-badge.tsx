@@ -1,6 +1,7 @@
 // "Demo market data": shown on every market screen while prices come from the built-in
 // simulator (PRODUCT.md), so no simulated price passes for a real one.
 import { useTranslation } from 'react-i18next';
+import './demo-badge.css';
 
 export function DemoBadge({ source }: { source: 'simulated' | 'exchange' | undefined }) {
   const { t } = useTranslation();

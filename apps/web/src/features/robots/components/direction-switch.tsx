@@ -4,6 +4,7 @@ import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { DIRECTIONS, type Direction } from '../api/get-robot.ts';
+import './direction-switch.css';
 
 export function DirectionSwitch({
   value,

@@ -1,6 +1,7 @@
 // The label every expected figure carries (PRODUCT.md): an estimate, not a promise.
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import './estimate-note.css';
 
 export function EstimateNote() {
   const { t } = useTranslation();

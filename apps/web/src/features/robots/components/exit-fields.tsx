@@ -8,6 +8,10 @@ import { amountRefusal } from '@olive/protocol';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../api/get-robot.ts';
 import type { ExitsBody } from '../api/robot-action.ts';
+import './create-robot-form.css';
+import './robot-field-rows.css';
+import './custom-grid-fields.css';
+import './exit-fields.css';
 
 export interface ExitValues {
   take_profit_price: string;

@@ -11,6 +11,8 @@ import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Candle } from '../api/get-candles.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { rangePosition } from '../utils/range-position.ts';
+import './pnl-chart.css';
+import './grid-chart.css';
 
 const BUY = '#3fbf7f';
 const SELL = '#f0506e';

@@ -4,6 +4,7 @@ import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { GRID_TYPES, type GridType } from '../api/get-limits.ts';
+import './direction-switch.css';
 
 export function GridTypeSwitch({
   value,

@@ -7,7 +7,6 @@ import { Section } from '../../../components/section.tsx';
 import { useMarkets } from '../api/get-markets.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { MarketList } from './market-list.tsx';
-import '../robots.css';
 
 export function HomeMarkets() {
   const { t } = useTranslation();

@@ -14,6 +14,9 @@ import { robotSearch } from '../api/get-robot.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark } from './coin-mark.tsx';
 import { Duration } from './duration.tsx';
+import '../robots.css';
+import './direction-switch.css';
+import './leaderboard.css';
 
 const PERIODS: readonly RankPeriod[] = ['7d', '30d', '90d'];
 const SORTS: readonly RankSort[] = ['roi', 'drawdown', 'copiers'];

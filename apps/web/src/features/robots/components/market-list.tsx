@@ -7,6 +7,8 @@ import { formatUsdt } from '../../../lib/format.ts';
 import type { MarketSummary, Markets } from '../api/get-markets.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import { CoinMark, baseOf, coinName } from './coin-mark.tsx';
+import './market-list.css';
+import './coin-mark.css';
 import '../robots.css';
 
 /** The robot markets the server offers (BTC, ETH, BNB, SOL, TRX): the rows to reserve. */

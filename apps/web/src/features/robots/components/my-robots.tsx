@@ -7,6 +7,7 @@ import { StatePanel } from '../../../components/state-panel.tsx';
 import { useMyRobots } from '../api/get-my-robots.ts';
 import type { RobotStatus } from '../api/get-robot.ts';
 import { RobotCard } from './robot-card.tsx';
+import './my-robots.css';
 
 const TABS: readonly RobotStatus[] = ['running', 'waiting', 'not_started', 'ended'];
 

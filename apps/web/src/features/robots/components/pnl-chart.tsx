@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { PnlPoint } from '../utils/pnl-points.ts';
+import './pnl-chart.css';
 
 const UP = '#3fbf7f';
 const DOWN = '#f0506e';

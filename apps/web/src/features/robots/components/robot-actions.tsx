@@ -7,6 +7,7 @@ import { formatUsdt } from '../../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { useRobotAction, type RobotAction } from '../api/robot-action.ts';
+import './robot-actions.css';
 
 export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () => void }) {
   const { t } = useTranslation();

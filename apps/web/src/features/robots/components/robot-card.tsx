@@ -8,6 +8,8 @@ import { formatRate, signedAmount, toneOf } from '../utils/figures.ts';
 import { CoinMark } from './coin-mark.tsx';
 import { Duration } from './duration.tsx';
 import { RobotStatus } from './robot-status.tsx';
+import '../robots.css';
+import './robot-card.css';
 
 export function RobotCard({ robot, onOpen }: { robot: Robot; onOpen: () => void }) {
   const { t } = useTranslation();

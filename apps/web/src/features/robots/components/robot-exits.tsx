@@ -20,6 +20,7 @@ import {
   exitValuesOf,
   type ExitValues,
 } from './exit-fields.tsx';
+import './robot-exits.css';
 
 export function RobotExits({ robot, onMoved }: { robot: Robot; onMoved?: () => void }) {
   const { t } = useTranslation();

@@ -10,6 +10,8 @@ import { CoinMark } from './coin-mark.tsx';
 import { Duration } from './duration.tsx';
 import { EstimateNote } from './estimate-note.tsx';
 import { RobotStatus } from './robot-status.tsx';
+import '../robots.css';
+import './robot-figures.css';
 
 function Figure({
   label,

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 import type { RobotLogKind, RobotLogRecord } from '../api/get-robot-log.ts';
 import { signOf, signedAmount, toneOf } from '../utils/figures.ts';
+import '../robots.css';
+import './robot-log.css';
 
 const kindTone: Record<RobotLogKind, string> = {
   buy: 'up',

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../api/get-robot.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
+import '../robots.css';
+import './robot-figures.css';
 
 export type TrackRecord = Pick<
   Robot,

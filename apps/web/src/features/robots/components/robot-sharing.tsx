@@ -10,6 +10,8 @@ import { formatUsdt } from '../../../lib/format.ts';
 import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
 import { PROFIT_SHARES, useCopiers, usePublishRobot, type ProfitShare } from '../api/copy-robot.ts';
 import type { Robot } from '../api/get-robot.ts';
+import './robot-actions.css';
+import './robot-sharing.css';
 
 export function RobotSharing({ robot }: { robot: Robot }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // grey once it has ended; a robot an operator disabled says so.
 import { useTranslation } from 'react-i18next';
 import type { Robot } from '../api/get-robot.ts';
+import './robot-status.css';
 
 const tone = { running: 'up', waiting: 'olive', not_started: 'olive', ended: 'muted' } as const;
 
