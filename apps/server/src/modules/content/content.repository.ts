@@ -65,6 +65,14 @@ export function contentRepository(db: Db) {
     sql<string>`case when t.item_id is null then 'en' else t.lang end`.as('lang'),
   ] as const;
 
+  /** Marks an item changed, so a body rendered from its earlier text is not served again. */
+  const touch = (id: string) =>
+    db
+      .updateTable('content_items')
+      .set({ updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+
   return {
     /** Runs `work` in one transaction (all of it or none); pass its `trx` to the writes. */
     transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -262,6 +270,64 @@ export function contentRepository(db: Db) {
         .orderBy('i.id');
       if (kind) query = query.where('i.kind', '=', kind);
       return query.execute();
+    },
+
+    /**
+     * Items of these kinds with their English text and the languages they have: what the
+     * seed reads to recognise its own demo items (seed.ts).
+     */
+    async withEnglish(kinds: ContentKind[]) {
+      return db
+        .selectFrom('content_items as i')
+        .innerJoin('content_translations as e', (j) =>
+          j.onRef('e.item_id', '=', 'i.id').on('e.lang', '=', 'en'),
+        )
+        .where('i.kind', 'in', kinds)
+        .select([
+          'i.id',
+          'i.kind',
+          'i.key',
+          'e.title',
+          'e.body',
+          sql<
+            string[]
+          >`array(select lang from content_translations where item_id = i.id order by lang)`.as(
+            'langs',
+          ),
+        ])
+        .orderBy('i.id')
+        .execute();
+    },
+
+    /** Adds one language's text unless the item has that language already (never overwrites). */
+    async addTranslation(itemId: string, lang: string, title: string, body: string) {
+      const added = await db
+        .insertInto('content_translations')
+        .values({ item_id: itemId, lang, title, body, updated_at: sql<Date>`now()` })
+        .onConflict((oc) => oc.columns(['item_id', 'lang']).doNothing())
+        .returning('lang')
+        .executeTakeFirst();
+      if (added) await touch(itemId);
+      return added !== undefined;
+    },
+
+    /** Rewrites one language's text only while it still reads `from`: an edit made meanwhile wins. */
+    async replaceTranslation(
+      itemId: string,
+      lang: string,
+      from: { title: string; body: string },
+      to: { title: string; body: string },
+    ) {
+      const result = await db
+        .updateTable('content_translations')
+        .set({ title: to.title, body: to.body, updated_at: sql<Date>`now()` })
+        .where('item_id', '=', itemId)
+        .where('lang', '=', lang)
+        .where('title', '=', from.title)
+        .where('body', '=', from.body)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) await touch(itemId);
+      return result.numUpdatedRows > 0n;
     },
 
     async countItems() {

@@ -1,90 +1,122 @@
 // The demo content of a fresh installation: a few notices and news, the help centre, the
 // four pages (about, disclaimer, privacy, terms) in every language marked as sample text,
-// partners with logos, and customer-service contacts. It runs only while the tables are
-// empty, so it never overwrites what an operator wrote. Logos are drawn here and go
-// through the same pipeline as uploaded avatars.
+// partners with logos, and customer-service contacts. Every notice, news item, help
+// article and partner is written in all 16 languages (seed/<lang>.ts). It fills only
+// empty tables, so it never overwrites what an operator wrote; in a database seeded
+// before the texts were translated, it adds the missing languages to the demo items an
+// operator has not edited (decision 181). Logos are drawn here and go through the same
+// pipeline as uploaded avatars.
 import sharp from 'sharp';
+import { LANGUAGE_CODES, type Language } from '@olive/protocol';
 import type { Db } from '../../db/database.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { settingsRepository } from '../../db/settings.repository.ts';
-import { contentRepository } from './content.repository.ts';
-import { APP_DOWNLOAD_KEY, contentService } from './content.service.ts';
+import {
+  contentRepository,
+  type ContentRepository,
+  type ItemFields,
+} from './content.repository.ts';
+import { APP_DOWNLOAD_KEY, contentService, type ContentService } from './content.service.ts';
 import { legalSamples } from './legal-samples.ts';
+import { demoTexts } from './seed/texts.ts';
+import type { ArticleKey, PartnerKey } from './seed/types.ts';
 
 const HOUR = 3_600_000;
 
-const notices = [
-  {
-    title: 'Welcome to Olive: every figure is earned',
-    pinned: true,
-    body: 'Robot earnings are the profit and loss of a real grid strategy, and every balance is the sum of ledger entries you can open in **Fund Details**.\n\nThis installation runs on **demo market data**: prices come from a simulator until the operator connects an exchange.',
-  },
-  {
-    title: 'Scheduled maintenance window on Sunday 02:00–02:30 UTC',
-    pinned: true,
-    body: 'Deposits keep arriving during maintenance and are credited as soon as it ends. Withdrawals requested in the window are sent afterwards.',
-  },
-  {
-    title: 'TRC20 deposits are credited after 19 confirmations',
-    pinned: false,
-    body: 'To protect against chain reorganisations, TRC20 deposits are credited after 19 confirmations (about one minute).',
-  },
-];
+interface DemoArticle {
+  key: ArticleKey;
+  kind: 'notice' | 'news' | 'help';
+  fields: ItemFields;
+  hoursAgo: number;
+}
 
-const news = [
-  {
-    title: 'How grid robots behave in a sideways market',
-    body: 'A grid robot rests buy and sell orders at fixed price levels. When the price oscillates inside its range, each completed buy-then-sell pair earns one grid step minus fees.\n\n- In a **sideways** market it trades often.\n- In a **trend** it holds inventory and shows a floating loss or profit.\n\nRead the robot detail to see both apart.',
-  },
-  {
-    title: 'Why we publish the inputs of every mining payout',
-    body: 'Each daily payout stores the network difficulty, block reward, BTC price and hash rate it used, so anyone can recompute it with the public formula.',
-  },
-  {
-    title: 'Security tip: your fund password is not your login password',
-    body: 'Olive staff will never ask for either. Set a fund password you use nowhere else; five wrong tries lock withdrawals for 24 hours.',
-  },
-];
+interface DemoPartner {
+  key: PartnerKey;
+  kind: 'partner';
+  name: string;
+  url: string;
+  mark: string;
+  colour: string;
+  sort: number;
+  /** The English line under the logo before it was translated: still the seed's own text. */
+  was: string;
+}
 
-const help = [
-  {
-    key: 'help-top-up',
-    category: 'wallet',
-    title: 'How do I top up USDT?',
-    body: 'Open **Top Up**, choose the network (ERC20, BEP20 or TRC20) and send USDT to the address shown. Send only USDT on that network. The deposit is credited once it has the confirmations listed on the screen.',
-  },
-  {
-    key: 'help-withdraw',
-    category: 'wallet',
-    title: 'How do withdrawals work?',
-    body: 'Save a withdrawal address once per network in **Withdraw Wallet**, then enter the amount and your fund password. The fee is taken from the amount. Large withdrawals wait for a review by an operator.',
-  },
-  {
-    key: 'help-robots',
-    category: 'robots',
-    title: 'Where do robot earnings come from?',
-    body: 'From the trades of a grid strategy against the market price: a loss is shown as a loss. The expected daily yield is the median of a backtest, an estimate and not a promise.',
-  },
-  {
-    key: 'help-fees',
-    category: 'fees',
-    title: 'Which fees apply?',
-    body: 'A withdrawal fee per network, trading fees on robot fills, and a performance fee on positive robot profit when you settle. Every fee appears in **Fund Details**.',
-  },
-];
+export type DemoItem = DemoArticle | DemoPartner;
 
-const partners = [
-  { name: 'Tether', detail: 'USDT', url: 'https://tether.to', mark: '₮', colour: '#26a17b' },
-  { name: 'Ethereum', detail: 'ERC20', url: 'https://ethereum.org', mark: 'Ξ', colour: '#627eea' },
+/** The demo items in the order they are created, each keyed to its texts in seed/<lang>.ts. */
+export const demoItems: readonly DemoItem[] = [
+  { key: 'notice-welcome', kind: 'notice', fields: { pinned: true }, hoursAgo: 2 },
+  { key: 'notice-maintenance', kind: 'notice', fields: { pinned: true }, hoursAgo: 32 },
+  { key: 'notice-trc20', kind: 'notice', fields: { pinned: false }, hoursAgo: 62 },
+  { key: 'news-grid', kind: 'news', fields: {}, hoursAgo: 5 },
+  { key: 'news-mining', kind: 'news', fields: {}, hoursAgo: 45 },
+  { key: 'news-fund-password', kind: 'news', fields: {}, hoursAgo: 85 },
+  ...(['help-top-up', 'help-withdraw', 'help-robots', 'help-fees'] as const).map(
+    (key, sort): DemoArticle => ({
+      key,
+      kind: 'help',
+      fields: {
+        key,
+        category: {
+          'help-top-up': 'wallet',
+          'help-withdraw': 'wallet',
+          'help-robots': 'robots',
+          'help-fees': 'fees',
+        }[key],
+        sort,
+      },
+      hoursAgo: 24,
+    }),
+  ),
   {
+    key: 'partner-tether',
+    kind: 'partner',
+    name: 'Tether',
+    url: 'https://tether.to',
+    mark: '₮',
+    colour: '#26a17b',
+    sort: 0,
+    was: 'USDT',
+  },
+  {
+    key: 'partner-ethereum',
+    kind: 'partner',
+    name: 'Ethereum',
+    url: 'https://ethereum.org',
+    mark: 'Ξ',
+    colour: '#627eea',
+    sort: 1,
+    was: 'ERC20',
+  },
+  {
+    key: 'partner-bnb',
+    kind: 'partner',
     name: 'BNB Chain',
-    detail: 'BEP20',
     url: 'https://www.bnbchain.org',
     mark: 'B',
     colour: '#f0b90b',
+    sort: 2,
+    was: 'BEP20',
   },
-  { name: 'TRON', detail: 'TRC20', url: 'https://tron.network', mark: 'T', colour: '#eb0029' },
+  {
+    key: 'partner-tron',
+    kind: 'partner',
+    name: 'TRON',
+    url: 'https://tron.network',
+    mark: 'T',
+    colour: '#eb0029',
+    sort: 3,
+    was: 'TRC20',
+  },
 ];
+
+/** A demo item's title and body in one language (a partner's title is its name). */
+export function demoText(item: DemoItem, lang: Language): { title: string; body: string } {
+  const texts = demoTexts[lang];
+  if (item.kind === 'partner') return { title: item.name, body: texts[item.key].detail };
+  return texts[item.key];
+}
 
 function logo(mark: string, colour: string) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
@@ -132,38 +164,16 @@ export async function seedContent(db: Db): Promise<void> {
     });
   }
 
-  if ((await repo.countItems()) > 0) return;
+  if ((await repo.countItems()) > 0) {
+    await translateDemoItems(repo);
+    return;
+  }
   const now = Date.now();
   const publish = (id: string, hoursAgo: number) =>
     content.publish(id, new Date(now - hoursAgo * HOUR));
 
-  for (const [index, item] of notices.entries()) {
-    const id = await content.add({ kind: 'notice', lang: 'en', ...item });
-    await publish(id, 2 + index * 30);
-  }
-  for (const [index, item] of news.entries()) {
-    const id = await content.add({ kind: 'news', lang: 'en', ...item });
-    await publish(id, 5 + index * 40);
-  }
-  for (const [index, item] of help.entries()) {
-    const id = await content.add({ kind: 'help', lang: 'en', sort: index, ...item });
-    await publish(id, 24);
-  }
-  for (const [index, partner] of partners.entries()) {
-    const image = await content.addImage(await logo(partner.mark, partner.colour), {
-      width: 256,
-      height: 256,
-    });
-    const id = await content.add({
-      kind: 'partner',
-      lang: 'en',
-      title: partner.name,
-      body: partner.detail,
-      link_url: partner.url,
-      cover_image_id: image,
-      sort: index,
-    });
-    await publish(id, 24);
+  for (const item of demoItems) {
+    await publish(await addDemoItem(content, item), item.kind === 'partner' ? 24 : item.hoursAgo);
   }
   for (const key of ['about', 'disclaimer', 'privacy', 'terms'] as const) {
     const id = await content.add({
@@ -188,4 +198,57 @@ export async function seedContent(db: Db): Promise<void> {
 function pageBody(lang: string, key: 'about' | 'disclaimer' | 'privacy' | 'terms') {
   const sample = legalSamples[lang]!;
   return `> *${sample.sample}*\n\n${sample[key][1]}`;
+}
+
+/** Creates one demo item with its text in every language. */
+async function addDemoItem(content: ContentService, item: DemoItem): Promise<string> {
+  const english = demoText(item, 'en');
+  const fields: ItemFields & { kind: DemoItem['kind'] } =
+    item.kind === 'partner'
+      ? {
+          kind: 'partner',
+          link_url: item.url,
+          cover_image_id: await content.addImage(await logo(item.mark, item.colour), {
+            width: 256,
+            height: 256,
+          }),
+          sort: item.sort,
+        }
+      : { ...item.fields, kind: item.kind };
+  const id = await content.add({ ...fields, lang: 'en', ...english });
+  for (const lang of LANGUAGE_CODES) {
+    if (lang !== 'en') await content.set(id, { lang, ...demoText(item, lang) });
+  }
+  return id;
+}
+
+const same = (a: { title: string; body: string }, b: { title: string; body: string }) =>
+  a.title === b.title && a.body === b.body;
+
+/**
+ * Gives the demo items of a database seeded with English only their other languages, once:
+ * an item is the seed's own while its English text is still the seed's (and a help
+ * article still has its key). Only missing languages are added, so a translation an
+ * operator wrote stays; an item whose English an operator edited is left alone. A partner's
+ * line still reading the earlier English ("USDT") becomes the current one.
+ */
+export async function translateDemoItems(repo: ContentRepository): Promise<void> {
+  const stored = await repo.withEnglish(['notice', 'news', 'help', 'partner']);
+  for (const item of demoItems) {
+    const english = demoText(item, 'en');
+    const earlier = item.kind === 'partner' ? { title: item.name, body: item.was } : null;
+    for (const row of stored) {
+      if (row.kind !== item.kind) continue;
+      if (item.kind === 'help' && row.key !== item.fields.key) continue;
+      const untouched = same(row, english);
+      const asBefore = earlier !== null && same(row, earlier);
+      if (!untouched && !asBefore) continue;
+      if (asBefore) await repo.replaceTranslation(row.id, 'en', earlier, english);
+      for (const lang of LANGUAGE_CODES) {
+        if (row.langs.includes(lang)) continue;
+        const text = demoText(item, lang);
+        await repo.addTranslation(row.id, lang, text.title, text.body);
+      }
+    }
+  }
 }
