@@ -11,6 +11,7 @@ import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
+import { demoItems, demoText } from '../../server/src/modules/content/seed.ts';
 import { paths } from '../src/config/paths.ts';
 import { appCatalogue, go, launchBrowser, screenshots, snap } from './browser.ts';
 
@@ -22,6 +23,7 @@ const catalogue = (code: string) =>
     content: Words;
     home: Words;
     news: Words;
+    pages: Words;
   }>(code);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -77,15 +79,21 @@ async function journey(lang: 'en' | 'ar') {
 
   // Home: ticker with the pinned notices, help centre and partners from maininfo.
   await page.getByTestId('notice-ticker').waitFor();
-  expect(await page.getByTestId('notice-ticker').textContent()).toContain('Welcome to Olive');
+  expect(await page.getByTestId('notice-ticker').textContent()).toContain(
+    demoText(
+      demoItems.find((item) => item.key === 'notice-welcome')!,
+      lang,
+    ).title,
+  );
   await page.getByTestId('help-centre').waitFor();
   expect(await page.getByTestId('partners').locator('img').count()).toBe(4);
   await snap(page, `content-home-${lang}`, true);
 
-  // An article from the help centre (English only: the fallback serves it in Arabic too).
+  // An article from the help centre, in the reader's language, naming the Top Up screen
+  // as the app does.
   await page.getByTestId('help-centre').locator('a').first().click();
   await page.getByTestId('article-body').waitFor();
-  expect(await page.getByTestId('article-body').textContent()).toContain('Top Up');
+  expect(await page.getByTestId('article-body').textContent()).toContain(words.pages.topUp);
   await snap(page, `content-article-${lang}`);
 
   // News and notices.
