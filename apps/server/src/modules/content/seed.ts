@@ -44,6 +44,11 @@ interface DemoPartner {
 
 export type DemoItem = DemoArticle | DemoPartner;
 
+/** A help article's fields: its key (the article's address) is also its stable key. */
+function help(key: ArticleKey, category: string, sort: number): ItemFields {
+  return { key, category, sort };
+}
+
 /** The demo items in the order they are created, each keyed to its texts in seed/<lang>.ts. */
 export const demoItems: readonly DemoItem[] = [
   { key: 'notice-welcome', kind: 'notice', fields: { pinned: true }, hoursAgo: 2 },
@@ -52,23 +57,10 @@ export const demoItems: readonly DemoItem[] = [
   { key: 'news-grid', kind: 'news', fields: {}, hoursAgo: 5 },
   { key: 'news-mining', kind: 'news', fields: {}, hoursAgo: 45 },
   { key: 'news-fund-password', kind: 'news', fields: {}, hoursAgo: 85 },
-  ...(['help-top-up', 'help-withdraw', 'help-robots', 'help-fees'] as const).map(
-    (key, sort): DemoArticle => ({
-      key,
-      kind: 'help',
-      fields: {
-        key,
-        category: {
-          'help-top-up': 'wallet',
-          'help-withdraw': 'wallet',
-          'help-robots': 'robots',
-          'help-fees': 'fees',
-        }[key],
-        sort,
-      },
-      hoursAgo: 24,
-    }),
-  ),
+  { key: 'help-top-up', kind: 'help', fields: help('help-top-up', 'wallet', 0), hoursAgo: 24 },
+  { key: 'help-withdraw', kind: 'help', fields: help('help-withdraw', 'wallet', 1), hoursAgo: 24 },
+  { key: 'help-robots', kind: 'help', fields: help('help-robots', 'robots', 2), hoursAgo: 24 },
+  { key: 'help-fees', kind: 'help', fields: help('help-fees', 'fees', 3), hoursAgo: 24 },
   {
     key: 'partner-tether',
     kind: 'partner',

@@ -3,7 +3,7 @@ import type { DemoTexts } from './types.ts';
 
 export const ms: DemoTexts = {
   'notice-welcome': {
-    title: 'Selamat datang ke Olive: setiap angka diperoleh dengan sebenar',
+    title: 'Selamat datang ke Olive: setiap angka benar-benar diperoleh',
     body: 'Pendapatan robot ialah untung dan rugi strategi grid yang sebenar, dan setiap baki ialah jumlah catatan lejar yang boleh anda buka dalam **Butiran Dana**.\n\nPemasangan ini menggunakan **data pasaran demo**: harga datang daripada simulator sehingga pengendali menyambungkan bursa.',
   },
   'notice-maintenance': {

@@ -4,7 +4,7 @@ import type { DemoTexts } from './types.ts';
 export const sl: DemoTexts = {
   'notice-welcome': {
     title: 'Dobrodošli v Olive: vsaka številka je zaslužena',
-    body: 'Zaslužek robotov je dobiček in izguba resnične mrežne strategije, vsako stanje pa je vsota knjižb, ki jih lahko odprete v **Pregled sredstev**.\n\nTa namestitev deluje na **demonstracijskih tržnih podatkih**: cene prihajajo iz simulatorja, dokler upravljavec ne poveže borze.',
+    body: 'Zaslužek robotov je dobiček in izguba resnične mrežne strategije, vsako stanje pa je vsota knjižb, ki jih lahko odprete v razdelku **Pregled sredstev**.\n\nTa namestitev deluje na **demonstracijskih tržnih podatkih**: cene prihajajo iz simulatorja, dokler upravljavec ne poveže borze.',
   },
   'notice-maintenance': {
     title: 'Načrtovano vzdrževanje v nedeljo od 02:00 do 02:30 UTC',
@@ -32,7 +32,7 @@ export const sl: DemoTexts = {
   },
   'help-withdraw': {
     title: 'Kako delujejo dvigi?',
-    body: 'V **Denarnica za dvige** enkrat za vsako omrežje shranite naslov za dvig, nato vnesite znesek in geslo za sredstva. Provizija se odšteje od zneska. Večji dvigi počakajo na pregled upravljavca.',
+    body: 'V razdelku **Denarnica za dvige** enkrat za vsako omrežje shranite naslov za dvig, nato vnesite znesek in geslo za sredstva. Provizija se odšteje od zneska. Večji dvigi počakajo na pregled upravljavca.',
   },
   'help-robots': {
     title: 'Od kod prihaja zaslužek robotov?',
@@ -40,7 +40,7 @@ export const sl: DemoTexts = {
   },
   'help-fees': {
     title: 'Katere provizije veljajo?',
-    body: 'Provizija za dvig za vsako omrežje, trgovalne provizije za izvršena naročila robotov in provizija za uspešnost od pozitivnega dobička robota ob poravnavi. Vsaka provizija je prikazana v **Pregled sredstev**.',
+    body: 'Provizija za dvig za vsako omrežje, trgovalne provizije za izvršena naročila robotov in provizija za uspešnost od pozitivnega dobička robota ob poravnavi. Vsaka provizija je prikazana v razdelku **Pregled sredstev**.',
   },
   'partner-tether': { detail: 'Stabilni kovanec USDT' },
   'partner-ethereum': { detail: 'Omrežje ERC20' },
