@@ -2,7 +2,7 @@
 // content in the page's language — the notice ticker, the help centre and the partners'
 // lines equal the seed's text for that language (decision 181). In Arabic the page and the
 // help centre read right to left, with a question's mark (؟) at the line's left end;
-// Home is pictured in Arabic and English.
+// Home is pictured in Arabic and English and checked for overflow in every language.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { demoItems, demoText } from '../../server/src/modules/content/seed.ts';
 import { paths } from '../src/config/paths.ts';
 import { launchBrowser, screenshots, snap } from './browser.ts';
+import { checkLayout } from './ui-checks.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -113,7 +114,10 @@ describe('Home in every language', () => {
         side: dir === 'rtl' ? 'left' : 'right',
       });
 
+      // Pictured in Arabic and English; in every language nothing overflows or is cut off
+      // (a partner's line is a longer word in some).
       if (lang === 'ar' || lang === 'en') await snap(page, `content-languages-home-${lang}`, true);
+      else await checkLayout(page, `content-languages-home-${lang}`);
       await page.context().close();
     },
   );
