@@ -1,13 +1,17 @@
 // Content and support calls as a client makes them, with content written by the operator
-// CLI: language fallback, drafts and unpublished items never reaching investors, paging,
-// contacts, the unread badge, Home's totals against userinfo, and the sanitiser.
+// CLI: language fallback, the legal pages with the operator's details filled in, drafts and
+// unpublished items never reaching investors, paging, contacts, the unread badge, Home's
+// totals against userinfo, and the sanitiser.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAmount } from '@olive/protocol';
+import { LANGUAGE_CODES, parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
 import { runCli } from '../../../test/cli.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+import { LEGAL_PAGES } from './legal/fields.ts';
+import { legalTemplates } from './legal/index.ts';
+import { seedContent } from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,17 +92,96 @@ describe('articles and language fallback', () => {
     expect(de.data).toMatchObject({ title: 'Only in English', lang: 'en' });
   });
 
-  it('has the four pages in every language, marked as sample text', async () => {
+  it('has the four pages in every language, each with every heading of the English one', async () => {
+    const headings = (html: string) => html.match(/<h2>/g)?.length ?? 0;
     for (const key of ['about', 'disclaimer', 'privacy', 'terms']) {
-      for (const lang of ['en', 'ar', 'tw', 'sl', 'ms']) {
+      const en = await t.call<Article>('/api/main/userPage', { key, lang: 'en' });
+      expect(headings(en.data!.body_html), key).toBeGreaterThanOrEqual(5);
+      for (const lang of LANGUAGE_CODES) {
         const reply = await t.call<Article>('/api/main/userPage', { key, lang });
         expect(reply.code, `${key} ${lang}`).toBe(1);
         expect(reply.data!.lang).toBe(lang);
-        expect(reply.data!.body_html).toMatch(/^<blockquote>/);
+        expect(headings(reply.data!.body_html), `${key} ${lang}`).toBe(
+          headings(en.data!.body_html),
+        );
+        // No sample-text line, and never the raw braces of a field.
+        expect(reply.data!.body_html, `${key} ${lang}`).not.toMatch(/\{\{|\}\}|Sample text/);
       }
     }
     const ar = await t.call<Article>('/api/main/about', { key: 'privacy', lang: 'ar' });
     expect(ar.data!.title).toBe('سياسة الخصوصية');
+  });
+
+  it('uses every one of the operator details in each language as the English text does', () => {
+    const fieldsOf = (body: string) => [...new Set(body.match(/\{\{[a-z_]+\}\}/g))].sort();
+    for (const [lang, texts] of Object.entries(legalTemplates)) {
+      for (const page of LEGAL_PAGES) {
+        expect(fieldsOf(texts[page].body), `${page} ${lang}`).toEqual(
+          fieldsOf(legalTemplates.en![page].body),
+        );
+        expect(texts[page].body.match(/^## /gm)?.length, `${page} ${lang}`).toBe(
+          legalTemplates.en![page].body.match(/^## /gm)?.length,
+        );
+      }
+    }
+  });
+
+  it("fills the operator's details into a served page, and shows a marked placeholder while one is unset", async () => {
+    const service = t.app.services.content.content;
+    const unset = await t.call<Article>('/api/main/about', { key: 'terms', lang: 'en' });
+    expect(unset.data!.body_html).toContain('<mark class="legal-field">[company name]</mark>');
+    expect(unset.data!.body_html).toContain('<mark class="legal-field">[governing law]</mark>');
+    const de = await t.call<Article>('/api/main/about', { key: 'terms', lang: 'de' });
+    expect(de.data!.body_html).toContain(
+      `<mark class="legal-field">[${legalTemplates.de!.fields.company_name}]</mark>`,
+    );
+
+    await service.setLegalDetails({
+      company_name: 'Olive Markets <Ltd>',
+      governing_law: 'the law of England and Wales',
+      support_email: 'legal@olive.example',
+    });
+    const filled = await t.call<Article>('/api/main/about', { key: 'terms', lang: 'en' });
+    expect(filled.data!.body_html).toContain('Olive Markets &lt;Ltd&gt;');
+    expect(filled.data!.body_html).toContain('governed by the law of England and Wales');
+    expect(filled.data!.body_html).toContain('legal@olive.example');
+    // The details not given still show their placeholders.
+    expect(filled.data!.body_html).toContain('[registered address]</mark>');
+    expect(filled.data!.body_html).not.toContain('[company name]');
+    const ar = await t.call<Article>('/api/main/about', { key: 'about', lang: 'ar' });
+    expect(ar.data!.body_html).toContain('Olive Markets &lt;Ltd&gt;');
+
+    await service.setLegalDetails({ company_name: '' });
+    const cleared = await t.call<Article>('/api/main/about', { key: 'terms', lang: 'en' });
+    expect(cleared.data!.body_html).toContain('[company name]</mark>');
+    await service.setLegalDetails({ governing_law: '', support_email: '' });
+  });
+
+  it("replaces the earlier seed's untouched sample page once, never an edited one", async () => {
+    const service = t.app.services.content.content;
+    const about = (await t.app.services.content.content.list('page')).find(
+      (r) => r.key === 'about',
+    )!;
+    const formerAbout = `> *Sample text: the operator of this platform replaces it with their own.*\n\nOlive is a USDT platform for quantitative grid robots and mining rental. Every figure you see is earned by a real strategy or real hash power and can be traced to entries in Fund Details.`;
+    await service.set(about.id, { lang: 'en', title: 'About Us', body: formerAbout });
+    await service.set(about.id, { lang: 'fr', title: 'À propos', body: `${formerAbout} Edited.` });
+    await seedContent(t.db);
+    const en = await t.call<Article>('/api/main/about', { key: 'about', lang: 'en' });
+    expect(en.data!.body_html).not.toContain('Sample text');
+    expect(en.data!.body_html.match(/<h2>/g)?.length).toBe(5);
+    const fr = await t.call<Article>('/api/main/about', { key: 'about', lang: 'fr' });
+    expect(fr.data!.body_html).toContain('Edited.');
+    expect(fr.data!.title).toBe('À propos');
+    // Once replaced, a later start leaves the page as it is.
+    const before = (await service.show(about.id)).translations.find((x) => x.lang === 'en');
+    await seedContent(t.db);
+    const after = (await service.show(about.id)).translations.find((x) => x.lang === 'en');
+    expect(after).toEqual(before);
+    await service.set(about.id, {
+      lang: 'fr',
+      title: legalTemplates.fr!.about.title,
+      body: legalTemplates.fr!.about.body,
+    });
   });
 
   it('refuses an unknown key with a translated message and a malformed key naming the field', async () => {

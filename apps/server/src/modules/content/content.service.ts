@@ -12,6 +12,13 @@ import type {
   ItemFields,
   PublishedRow,
 } from './content.repository.ts';
+import {
+  fillLegalFields,
+  LEGAL_DETAILS_KEY,
+  LEGAL_FIELDS,
+  type LegalDetails,
+} from './legal/fields.ts';
+import { legalTemplates } from './legal/index.ts';
 import { excerpt, renderMarkdown } from './markdown.ts';
 
 export const APP_DOWNLOAD_KEY = 'app_download';
@@ -173,6 +180,13 @@ export function contentService(deps: ContentDeps) {
     return text;
   };
 
+  async function legalDetails(): Promise<LegalDetails> {
+    const stored = (await deps.settings.get<Partial<LegalDetails>>(LEGAL_DETAILS_KEY)) ?? {};
+    return Object.fromEntries(
+      LEGAL_FIELDS.map((field) => [field, typeof stored[field] === 'string' ? stored[field] : '']),
+    ) as LegalDetails;
+  }
+
   return {
     /**
      * Home (maininfo's data) as JSON text: the part shared by a language's callers, and for
@@ -220,11 +234,20 @@ export function contentService(deps: ContentDeps) {
       return { list: rows.map(listItem), page: query.page, limit: query.limit, total };
     },
 
-    /** about / userPage: an article by key (the four pages, or a help-centre article). */
+    /**
+     * about / userPage: an article by key (the four pages, or a help-centre article), with
+     * the operator's legal details filled in (a marked placeholder for each one unset).
+     */
     async page(key: string, lang: string) {
       const row = await repo.findPublishedByKey(key, lang, clock.now());
       if (!row) throw new AppError('content.not_found');
-      return article(row);
+      const served = article(row);
+      if (!served.body_html.includes('{{')) return served;
+      const labels = (legalTemplates[row.lang] ?? legalTemplates.en!).fields;
+      return {
+        ...served,
+        body_html: fillLegalFields(served.body_html, await legalDetails(), labels),
+      };
     },
 
     async contacts() {
@@ -237,6 +260,27 @@ export function contentService(deps: ContentDeps) {
         url: c.url,
         hours: c.hours,
       }));
+    },
+
+    /** The operator's details the legal pages name (console and `settings:get`). */
+    legalDetails,
+
+    /** Changes the given details; an empty one is unset (its placeholder shows again). */
+    async setLegalDetails(change: Partial<LegalDetails>) {
+      const before = await legalDetails();
+      for (const field of LEGAL_FIELDS) {
+        const value = change[field];
+        if (value !== undefined && !validDetail(field, value.trim())) {
+          throw fieldError(field, 'validation.invalid');
+        }
+      }
+      const after = { ...before };
+      for (const field of LEGAL_FIELDS) {
+        const value = change[field];
+        if (value !== undefined) after[field] = value.trim();
+      }
+      await deps.settings.put(LEGAL_DETAILS_KEY, after);
+      return { before, after };
     },
 
     async download() {
@@ -362,6 +406,23 @@ function validateItem(
   }
   if (input.key && !/^[a-z0-9-]{1,40}$/.test(input.key)) throw fieldError('key');
   if (input.link_url && !safeLink(input.link_url)) throw fieldError('link_url');
+}
+
+/** A legal detail is one line of plain text (the address may have several), never a field. */
+function validDetail(field: string, value: string): boolean {
+  if (value === '') return true;
+  if (value.length > 300 || value.includes('{{') || value.includes('}}')) return false;
+  if (field !== 'registered_address' && /[\r\n]/.test(value)) return false;
+  if (field === 'support_email') return /^[^\s@<>]{1,64}@[^\s@<>]+\.[^\s@<>]{2,}$/.test(value);
+  if (field === 'effective_date') {
+    const day = new Date(`${value}T00:00:00Z`);
+    return (
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      !Number.isNaN(day.getTime()) &&
+      day.toISOString().startsWith(value)
+    );
+  }
+  return true;
 }
 
 function validateContact(contact: { kind?: string; channel?: string; url?: string }) {

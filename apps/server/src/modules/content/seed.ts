@@ -1,11 +1,14 @@
 // The demo content of a fresh installation: a few notices and news, the help centre, the
-// four pages (about, disclaimer, privacy, terms) in every language marked as sample text,
-// partners with logos, and customer-service contacts. Every notice, news item, help
-// article and partner is written in all 16 languages (seed/<lang>.ts). It fills only
-// empty tables, so it never overwrites what an operator wrote; in a database seeded
-// before the texts were translated, it adds the missing languages to the demo items an
-// operator has not edited (decision 181). Logos are drawn here and go through the same
-// pipeline as uploaded avatars.
+// four legal pages (about, disclaimer, privacy, terms) in every language as complete
+// templates with the operator's details as fields (legal/, decision 182), partners with
+// logos, and customer-service contacts. It runs only while the tables are empty, so it
+// never overwrites what an operator wrote; the one exception is a legal page still holding
+// the earlier seed's sample text, untouched, which is replaced by its template once. Logos
+// are drawn here and go through the same pipeline as uploaded avatars. Every notice, news
+// item, help article and partner is written in all 16 languages (seed/<lang>.ts); in a
+// database seeded before the texts were translated, the missing languages are added to
+// the demo items an operator has not edited (decision 181).
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { LANGUAGE_CODES, type Language } from '@olive/protocol';
 import type { Db } from '../../db/database.ts';
@@ -17,7 +20,8 @@ import {
   type ItemFields,
 } from './content.repository.ts';
 import { APP_DOWNLOAD_KEY, contentService, type ContentService } from './content.service.ts';
-import { legalSamples } from './legal-samples.ts';
+import { LEGAL_PAGES } from './legal/fields.ts';
+import { FORMER_SAMPLE_BODIES, legalTemplates } from './legal/index.ts';
 import { demoTexts } from './seed/texts.ts';
 import type { ArticleKey, PartnerKey } from './seed/types.ts';
 
@@ -156,6 +160,7 @@ export async function seedContent(db: Db): Promise<void> {
     });
   }
 
+  await replaceFormerSamples(content, repo);
   if ((await repo.countItems()) > 0) {
     await translateDemoItems(repo);
     return;
@@ -167,29 +172,41 @@ export async function seedContent(db: Db): Promise<void> {
   for (const item of demoItems) {
     await publish(await addDemoItem(content, item), item.kind === 'partner' ? 24 : item.hoursAgo);
   }
-  for (const key of ['about', 'disclaimer', 'privacy', 'terms'] as const) {
+  for (const key of LEGAL_PAGES) {
     const id = await content.add({
       kind: 'page',
       key,
       lang: 'en',
-      title: legalSamples.en![key][0],
-      body: pageBody('en', key),
+      title: legalTemplates.en![key].title,
+      body: legalTemplates.en![key].body,
     });
-    for (const lang of Object.keys(legalSamples)) {
+    for (const [lang, texts] of Object.entries(legalTemplates)) {
       if (lang === 'en') continue;
-      await content.set(id, {
-        lang,
-        title: legalSamples[lang]![key][0],
-        body: pageBody(lang, key),
-      });
+      await content.set(id, { lang, title: texts[key].title, body: texts[key].body });
     }
     await publish(id, 48);
   }
 }
 
-function pageBody(lang: string, key: 'about' | 'disclaimer' | 'privacy' | 'terms') {
-  const sample = legalSamples[lang]!;
-  return `> *${sample.sample}*\n\n${sample[key][1]}`;
+/**
+ * An installation seeded before the templates has the four pages as one-paragraph samples:
+ * each translation still equal to one of them is replaced by its template (once: after
+ * that its text is the template's). A page an operator edited is left alone.
+ */
+async function replaceFormerSamples(
+  content: ReturnType<typeof contentService>,
+  repo: ReturnType<typeof contentRepository>,
+) {
+  for (const key of LEGAL_PAGES) {
+    const item = await repo.findItemByKey(key);
+    if (!item) continue;
+    for (const { lang, body } of await repo.translations(item.id)) {
+      const template = legalTemplates[lang]?.[key];
+      if (!template) continue;
+      if (!FORMER_SAMPLE_BODIES.has(createHash('sha256').update(body).digest('hex'))) continue;
+      await content.set(item.id, { lang, title: template.title, body: template.body });
+    }
+  }
 }
 
 /** Creates one demo item with its text in every language. */
