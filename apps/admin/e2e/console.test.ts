@@ -331,6 +331,7 @@ describe('operator console', () => {
       ['/content', 'content/list'],
       ['/contacts', 'contacts/list'],
       ['/app-update', 'app-update/show'],
+      ['/legal-details', 'legal-details/show'],
       ['/operators', 'operators/list'],
       ['/account', 'auth/sessions/list'],
       [`/users/show/${investor.userId}`, 'ledger-entries/list'],

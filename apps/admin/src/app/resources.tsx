@@ -68,6 +68,7 @@ export function resources(t: Translate): ResourceProps[] {
       'publishing',
     ),
     item('app-update', { list: '/app-update' }, 'publishing'),
+    item('legal-details', { list: '/legal-details' }, 'publishing'),
     group('system', <SettingOutlined />),
     item(
       'operators',

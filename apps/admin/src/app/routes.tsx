@@ -42,6 +42,7 @@ const ContactsList = page(() => import('../features/publishing/contacts.tsx'), '
 const ContactCreate = page(() => import('../features/publishing/contacts.tsx'), 'ContactCreate');
 const ContactEdit = page(() => import('../features/publishing/contacts.tsx'), 'ContactEdit');
 const AppUpdate = page(() => import('../features/publishing/app-update.tsx'), 'AppUpdate');
+const LegalDetails = page(() => import('../features/publishing/legal-details.tsx'), 'LegalDetails');
 const OperatorsList = page(() => import('../features/system/operators.tsx'), 'OperatorsList');
 const OperatorCreate = page(() => import('../features/system/operators.tsx'), 'OperatorCreate');
 const OperatorEdit = page(() => import('../features/system/operators.tsx'), 'OperatorEdit');
@@ -85,6 +86,7 @@ export const screenRoutes = (
       <Route path="edit/:id" element={<ContactEdit />} />
     </Route>
     <Route path="app-update" element={<AppUpdate />} />
+    <Route path="legal-details" element={<LegalDetails />} />
     <Route path="operators">
       <Route index element={<OperatorsList />} />
       <Route path="create" element={<OperatorCreate />} />

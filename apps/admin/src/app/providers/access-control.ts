@@ -10,6 +10,7 @@ const SINGLETONS = new Set([
   'robot-settings',
   'withdrawal-policy',
   'app-update',
+  'legal-details',
   'ledger-audit',
 ]);
 

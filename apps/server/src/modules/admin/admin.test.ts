@@ -734,6 +734,62 @@ describe('settings reach the investor side', () => {
     expect(renamed).toMatchObject({ code: 0, data: { field: 'key' } });
   });
 
+  it("saves the legal pages' operator details, refuses a bad one by its translated field, and audits", async () => {
+    const bad = await admin(
+      'legal-details/update',
+      { company_name: 'Olive Markets Ltd', support_email: 'not an address' },
+      ops.editor.token,
+    );
+    expect(bad).toMatchObject({
+      code: 0,
+      data: { field: 'support_email', error: 'validation.invalid' },
+    });
+    expect(bad.msg).toBe('Support e-mail is not valid.');
+    const badZh = await admin(
+      'legal-details/update',
+      { effective_date: '2026-02-30', lang: 'zh-CN' },
+      ops.editor.token,
+    );
+    expect(badZh).toMatchObject({ code: 0, data: { field: 'effective_date' } });
+    expect(badZh.msg).toMatch(/^生效日期/);
+    // Nothing of a refused change is kept.
+    const shown = await admin('legal-details/show', {}, ops.support.token);
+    expect(shown.data).toMatchObject({ company_name: '', support_email: '' });
+
+    const saved = await admin(
+      'legal-details/update',
+      { company_name: 'Olive Markets Ltd', effective_date: '2026-12-01' },
+      ops.editor.token,
+    );
+    expect(saved.data).toMatchObject({
+      id: 'legal-details',
+      company_name: 'Olive Markets Ltd',
+      effective_date: '2026-12-01',
+      registered_address: '',
+    });
+    const page = await t.call<{ body_html: string }>('/api/main/about', { key: 'terms' });
+    expect(page.data!.body_html).toContain('Olive Markets Ltd');
+    expect(page.data!.body_html).toContain('2026-12-01');
+    expect(page.data!.body_html).toContain('[registered address]</mark>');
+    const audited = await t.db
+      .selectFrom('admin_audit')
+      .select(['target', 'after'])
+      .where('action', '=', 'legal-details.update')
+      .where('outcome', '=', 'done')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(audited[0]).toMatchObject({
+      target: 'settings:legal-details',
+      after: { company_name: 'Olive Markets Ltd' },
+    });
+    const cleared = await admin(
+      'legal-details/update',
+      { company_name: '', effective_date: '' },
+      ops.editor.token,
+    );
+    expect(cleared.code).toBe(1);
+  });
+
   it('closes a market to new robots and manages operators (never oneself)', async () => {
     const closed = await admin(
       'markets/update',

@@ -67,6 +67,9 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   'contacts.update': writers,
   'app-update.show': writers,
   'app-update.update': writers,
+  // The legal pages' operator details: the same roles as the pages themselves.
+  'legal-details.show': readers,
+  'legal-details.update': writers,
 
   'ledger-audit.show': money,
   // Proof of reserves is public; taking a snapshot (heavy, anchored on chain) is money's.

@@ -1,4 +1,4 @@
-// content/*, contacts/*, app-update/*: what editors change. An item's text language is
+// content/*, contacts/*, app-update/*, legal-details/*: what editors change. An item's text language is
 // `language`: every console call also carries `lang`, the language the console reads its
 // messages in, which the console's client sets on every call.
 import { Type } from 'typebox';
@@ -6,6 +6,7 @@ import { CountField, LANGUAGE_CODES } from '@olive/protocol';
 import { AppError, fieldError } from '../../../errors.ts';
 import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
 import type { ContentKind } from '../../content/content.repository.ts';
+import { LEGAL_FIELDS } from '../../content/legal/fields.ts';
 import type { AdminDeps } from '../deps.ts';
 import { ID, listBody, listQuery, showAction } from '../list.ts';
 import { action } from '../routes.ts';
@@ -276,6 +277,33 @@ export function contentActions(deps: AdminDeps) {
         return {
           data: { id: 'app-update', ...after },
           audit: { target: 'settings:app-update', before, after },
+        };
+      },
+    }),
+    action({
+      path: 'legal-details/show',
+      permission: 'legal-details.show',
+      writes: false,
+      body: Singleton,
+      run: async () => ({ data: { id: 'legal-details', ...(await content.legalDetails()) } }),
+    }),
+    action({
+      // The operator's details the legal pages name; an empty one shows its placeholder.
+      path: 'legal-details/update',
+      permission: 'legal-details.update',
+      writes: true,
+      body: {
+        ...Singleton,
+        ...Object.fromEntries(
+          LEGAL_FIELDS.map((f) => [f, Type.Optional(Type.String({ maxLength: 300 }))]),
+        ),
+      },
+      async run(body) {
+        const { id: _id, ...change } = body as Record<string, string | undefined>;
+        const { before, after } = await content.setLegalDetails(defined(change));
+        return {
+          data: { id: 'legal-details', ...after },
+          audit: { target: 'settings:legal-details', before, after },
         };
       },
     }),
