@@ -1,7 +1,8 @@
 // Browser journeys through content and support (issue 14) against the real API serving the
 // built app: Home with its ticker, help centre and partners; News and Notices; an article;
-// Contact Us with real links and the spec's message for an app that is not installed; App
-// download with the install prompt; in English and Arabic, with screenshots. Also: a hostile
+// the legal pages (About and Privacy) with their placeholders; Contact Us with real links and
+// the spec's message for an app that is not installed; App download with the install
+// prompt; in English and Arabic, with screenshots. Also: a hostile
 // Markdown body stays inert in Chromium, Home's totals are userinfo's, the unread badge
 // clears, and no investor screen shows the "coming soon" placeholder.
 import { mkdirSync } from 'node:fs';
@@ -107,13 +108,27 @@ async function journey(lang: 'en' | 'ar') {
   await page.getByTestId('feed-row').first().click();
   await page.getByTestId('article').waitFor();
 
-  // The legal page in the reader's own language, marked as sample text.
+  // The legal pages in the reader's own language, complete templates whose unset operator
+  // details show as marked placeholders, never braces (decision 182).
   // (Hash navigation: the notice's body is still on the page until the legal page
-  // replaces it, so wait for the legal page's own sample-text mark, then count it.)
+  // replaces it, so wait for the legal page's own placeholder, then count its headings.)
   await go(page, `${paths.userPage}?key=privacy`);
-  await page.locator('.content-prose blockquote').first().waitFor();
-  expect(await page.locator('.content-prose blockquote').count()).toBe(1);
+  await page.locator('.content-prose mark.legal-field').first().waitFor();
+  expect(await page.locator('.content-prose h2').count()).toBe(9);
   await snap(page, `content-privacy-${lang}`);
+  await go(page, paths.about);
+  await page
+    .getByTestId('screen-about')
+    .locator('.content-prose mark.legal-field')
+    .first()
+    .waitFor();
+  const about = page.getByTestId('screen-about').getByTestId('article-body');
+  expect(await about.locator('h2').count()).toBe(5);
+  const aboutText = (await about.textContent()) ?? '';
+  expect(aboutText).not.toMatch(/\{\{|\}\}|Sample text/);
+  expect(aboutText).toContain(lang === 'ar' ? '[اسم الشركة]' : '[company name]');
+  expect(aboutText).toContain('ERC20');
+  await snap(page, `content-about-${lang}`);
 
   // Contact Us: the links are the operator's, and an app that cannot open says so.
   await go(page, paths.support);
