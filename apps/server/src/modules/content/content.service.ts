@@ -262,7 +262,7 @@ export function contentService(deps: ContentDeps) {
       }));
     },
 
-    /** The operator's details the legal pages name (console and `settings:get`). */
+    /** The operator's details the legal pages name, each empty while unset (the console's form). */
     legalDetails,
 
     /** Changes the given details; an empty one is unset (its placeholder shows again). */
