@@ -104,6 +104,8 @@ export interface MadeRobot {
   market: string;
   direction: string;
   status: string;
+  /** The minute of its newest stored tick; null when it never ticked. */
+  lastTickAt: Date | null;
 }
 
 /** The robot module's calls at a past moment, and its engine limited to some robots. */
@@ -169,7 +171,8 @@ export function demoService(deps: {
     // A first run stopped half-way (Ctrl-C, a crash, a slow machine) left `done: false`
     // (older releases marked it `interrupted` and gave up). It is finished now, once: the
     // robots it had not made are made at their planned moments and replayed up to now, so
-    // they have the history they would have had. The ones it made keep running as they are.
+    // they have the history they would have had, and the ones it made go on from where
+    // they stopped.
     const resuming = existing !== undefined;
     const record: SeedRecord = existing
       ? { anchor: existing.anchor, done: false }
@@ -205,17 +208,31 @@ export function demoService(deps: {
       for (const [i, userId] of ids.entries()) made.set(i + 1, await past.made(userId));
     }
     // A planned robot already made is matched by market and direction (unique per investor
-    // in the plan); one made but never started is started at its planned moment.
-    const events = schedule(anchor).flatMap((event): (typeof event & { robotId?: string })[] => {
+    // in the plan). One made but never started is started at its planned moment; one that
+    // ran joins the replay after the last minute it stored, so its history goes on where
+    // the stopped start left it, as if nothing had stopped (on a database an older release
+    // gave up on, the live engine has run it since: it joins at the end).
+    type Event = (ReturnType<typeof schedule>[number] & { robotId?: string }) | Continued;
+    interface Continued {
+      at: number;
+      continues: string;
+    }
+    const events: Event[] = schedule(anchor).flatMap((event): Event[] => {
       const found = made
         .get(event.investor)
         ?.find((r) => r.market === event.robot.market && r.direction === event.robot.direction);
       if (!found) return [event];
-      return found.status === 'created' ? [{ ...event, robotId: found.id }] : [];
+      if (found.status === 'created') return [{ ...event, robotId: found.id }];
+      if (found.status !== 'running') return [];
+      const last = found.lastTickAt?.getTime() ?? event.at;
+      return [{ at: Math.min(last + stepMs, until), continues: found.id }];
     });
+    events.sort((a, b) => a.at - b.at);
     const only = new Set<string>();
+    let madeNow = 0;
     if (events.length > 0) {
       const first = events[0]!.at;
+      clock.advance(first - clock.now().getTime());
       const engine = await past.engine(only);
       let next = 0;
       for (let t = first; t <= until; t += stepMs) {
@@ -223,7 +240,13 @@ export function demoService(deps: {
         clock.advance(t - clock.now().getTime());
         while (next < events.length && events[next]!.at <= t) {
           if (signal?.aborted) throw new Error('demo seed stopped');
-          const { investor, robot, robotId } = events[next]!;
+          const event = events[next]!;
+          next += 1;
+          if ('continues' in event) {
+            only.add(event.continues);
+            continue;
+          }
+          const { investor, robot, robotId } = event;
           const userId = ids[investor - 1]!;
           const id =
             robotId ??
@@ -236,11 +259,11 @@ export function demoService(deps: {
             ).robot_id;
           await past.robots.act(userId, id, 'start', untranslated);
           only.add(id);
+          madeNow += 1;
           log.info(
             { investor, market: robot.market, direction: robot.direction },
             'demo robot started',
           );
-          next += 1;
         }
         await engine.tick();
       }
@@ -253,13 +276,13 @@ export function demoService(deps: {
       done: true,
       robots: total,
       seconds,
-      ...(resuming ? { resumed: only.size } : {}),
+      ...(resuming ? { resumed: madeNow } : {}),
     } satisfies SeedRecord);
     log.info(
-      { robots: only.size, ms: Date.now() - began },
+      { robots: madeNow, ms: Date.now() - began },
       resuming ? 'a stopped demo seed was finished' : 'demo investors seeded',
     );
-    return report(resuming ? 'resumed' : 'seeded', only.size);
+    return report(resuming ? 'resumed' : 'seeded', madeNow);
   }
 
   /**

@@ -34,12 +34,16 @@ export function robotsAt(
         makerFeeRate: await makerFeeRateOf(deps.settings),
         storeCandles: false,
       }),
-    made: async (userId: string) =>
-      (await deps.repo.listByUser(userId, 1, 100)).rows.map((r) => ({
+    made: async (userId: string) => {
+      const { rows } = await deps.repo.listByUser(userId, 1, 100);
+      const last = await deps.repo.lastSnapshotAt(rows.map((r) => r.id));
+      return rows.map((r) => ({
         id: r.id,
         market: r.market,
         direction: r.direction,
         status: r.status,
-      })),
+        lastTickAt: last.get(r.id) ?? null,
+      }));
+    },
   };
 }

@@ -302,6 +302,18 @@ export function robotRepository(db: Db, reads: Db = db) {
       }
     },
 
+    /** The minute of each robot's newest snapshot: the last tick the engine stored. */
+    async lastSnapshotAt(robotIds: string[]) {
+      if (robotIds.length === 0) return new Map<string, Date>();
+      const rows = await db
+        .selectFrom('robot_pnl_snapshots')
+        .select(['robot_id', (eb) => eb.fn.max('t').as('t')])
+        .where('robot_id', 'in', robotIds)
+        .groupBy('robot_id')
+        .execute();
+      return new Map(rows.map((r) => [r.robot_id, new Date(r.t)]));
+    },
+
     /** The PnL chart: at most `points` snapshots, evenly thinned, oldest first. */
     async pnlSeries(robotId: string, points: number) {
       const { rows } = await sql<{ t: Date; pnl: string }>`
