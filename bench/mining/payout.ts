@@ -22,6 +22,7 @@ import {
 } from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { miningAudit } from '../../apps/server/src/modules/mining/audit.ts';
 import { miningRepository } from '../../apps/server/src/modules/mining/mining.repository.ts';
+import { miningPayoutRepository } from '../../apps/server/src/modules/mining/mining.payout.repository.ts';
 import { miningService } from '../../apps/server/src/modules/mining/mining.service.ts';
 import type { MiningDataFeed } from '../../apps/server/src/modules/mining/feed.ts';
 
@@ -161,6 +162,7 @@ try {
   };
   const mining = miningService({
     repo: miningRepository(db),
+    payouts: miningPayoutRepository(db),
     ledger,
     feed,
     clock: { now: () => new Date(`${DAY}T12:00:00Z`) },

@@ -1,13 +1,10 @@
 // Mining rental as the investor meets it: the models with today's estimate, renting (price
 // x days from the balance, stock claimed atomically), renewal and auto-renew, the rental's
-// figures and records, the leaderboard, Home's production block; and the daily payout:
-// every active rental's output by the hash-power formula, net of electricity, for all
-// rentals in a few statements and one ledger batch, exactly once per rental and day.
+// figures and records, the leaderboard, Home's production block. The daily payout run
+// (mining.payout.ts) is composed here so that callers keep one service.
 //   active -> expired (at the end date, unless auto-renew renews it)
 import { displayName } from '../users/display-name.ts';
-import { sql } from 'kysely';
 import { countRefusal, formatAmount } from '@olive/protocol';
-import type { Db } from '../../db/database.ts';
 import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import {
@@ -19,6 +16,8 @@ import {
 } from '../ledger/ledger.service.ts';
 import { dailyOutput, dayNumber, dayText, type MiningDataFeed } from './feed.ts';
 import { FAN_BPS, halvingDays, termForecast } from './forecast.ts';
+import { miningPayoutRun } from './mining.payout.ts';
+import type { MiningPayoutRepository } from './mining.payout.repository.ts';
 import type { DayRow, MiningRepository, ModelRow, RentalRow } from './mining.repository.ts';
 
 export const RENTAL_STATUSES = ['active', 'expired'] as const;
@@ -27,10 +26,8 @@ export type MinerAction = (typeof MINER_ACTIONS)[number];
 export const RANK_PERIODS = ['all', '7d', '30d'] as const;
 /** The longest rental or renewal, in days. */
 export const MAX_RENTAL_DAYS = 3650;
-/** At most this many missed days are caught up in one run (a month-long outage). */
-const MAX_CATCH_UP_DAYS = 62;
 
-/** Fund-password check of the wallet (5 wrong tries lock for 24 hours). */
+/** The fund password's check of the security module (5 wrong tries lock for 24 hours). */
 export type FundPasswordCheck = (userId: string, fundPassword: string) => Promise<unknown>;
 
 /** 200000 GH/s -> "200"; 120500 -> "120.5". */
@@ -73,12 +70,15 @@ function daysOf(value: number | string) {
 
 export function miningService(deps: {
   repo: MiningRepository;
+  /** The daily payout run's SQL (mining.payout.repository.ts). */
+  payouts: MiningPayoutRepository;
   ledger: LedgerService;
   feed: MiningDataFeed;
   clock: Clock;
   checkFundPassword: FundPasswordCheck;
 }) {
   const { repo, ledger, feed, clock, checkFundPassword } = deps;
+  const runs = deps.payouts;
   const db = repo.db;
 
   /** A day's inputs: stored on first use (from the feed) and read from then on. */
@@ -246,7 +246,7 @@ export function miningService(deps: {
     const today = todayOf(now);
     const none = { accruing_today: '0', accruing_day_estimate: '0', accruing_paid_about: null };
     if (row.status !== 'active' || row.starts_on > today || row.ends_on <= today) return none;
-    const last = await repo.lastRun(db);
+    const last = await runs.lastRun(db);
     if (last && last >= today) return none;
     const day = await inputs(today);
     const full = dailyOutput({
@@ -320,8 +320,8 @@ export function miningService(deps: {
    * runs' lock in shared mode, held until `trx` ends.
    */
   async function termStart(trx: typeof db, from: string) {
-    await repo.lockRuns(trx, false);
-    const last = await repo.lastRun(trx);
+    await runs.lockRuns(trx, false);
+    const last = await runs.lastRun(trx);
     return last && last >= from ? dayText(dayNumber(last) + 1) : from;
   }
 
@@ -357,68 +357,20 @@ export function miningService(deps: {
     await storeForecast(trx, basis, rental, startsOn, days);
   }
 
-  /**
-   * Pays one day to every rental a term covers, exactly once: the run row claims the day
-   * (a second worker waits on the lock, then finds it claimed), the day's rates are stored,
-   * and one ledger entry credits each renter the sum of their rentals' payouts.
-   */
-  async function payDay(day: string) {
-    await inputs(day);
-    return db.transaction().execute(async (trx) => {
-      await repo.lockRuns(trx, true);
-      const rentals = await repo.claimRun(trx, day);
-      if (rentals === null) return { day, rentals: 0, total: 0n };
-      const posted = await ledger.postCredits(trx, {
-        kind: 'mining_payout',
-        idempotencyKey: `mining:payout:${day}`,
-        reference: `mining:day:${day}`,
-        memo: day,
-        from: platformAccount('mining_payout'),
-        userKind: 'available',
-        credits: repo.dayCredits(day),
-      });
-      const total = posted?.total ?? 0n;
-      await repo.recordRun(trx, day, rentals, total);
-      return { day, rentals, total };
-    });
-  }
-
-  /** Rentals past their end: renewed if auto-renew can pay, else expired (stock back). */
-  async function expireEnded(today: string) {
-    let renewed = 0;
-    let expired = 0;
-    const ended = await repo.endedRentals(today);
-    const basis = ended.length > 0 ? await inputs(today) : null;
-    for (const id of ended) {
-      const done = await db.transaction().execute(async (trx) => {
-        const rental = await repo.rental(trx, id, true);
-        if (!rental || rental.status !== 'active' || rental.ends_on > today) return null;
-        if (rental.auto_renew) {
-          try {
-            await savepoint(trx, () =>
-              renewIn(trx, rental, rental.term_days, 'auto_renew', basis!),
-            );
-            return 'renewed';
-          } catch (error) {
-            if (!(error instanceof InsufficientBalanceError || error instanceof AppError)) {
-              throw error;
-            }
-          }
-        }
-        await repo.expire(trx, id);
-        return 'expired';
-      });
-      if (done === 'renewed') renewed += 1;
-      if (done === 'expired') expired += 1;
-    }
-    return { renewed, expired };
-  }
+  const run = miningPayoutRun({
+    payouts: runs,
+    rentals: repo,
+    ledger,
+    clock,
+    inputs,
+    renew: (trx, rental, basis) => renewIn(trx, rental, rental.term_days, 'auto_renew', basis),
+  });
 
   return {
     source: feed.source,
     inputs,
-    payDay,
-    expireEnded,
+    payDay: run.payDay,
+    expireEnded: run.expireEnded,
 
     async conf() {
       const day = await inputs(todayOf(clock.now()));
@@ -700,32 +652,8 @@ export function miningService(deps: {
      * after an outage), then renews or expires rentals that ended. Safe to run any number
      * of times, from any number of workers at once.
      */
-    async payDue() {
-      const today = todayOf(clock.now());
-      const bounds = await repo.payoutBounds();
-      const yesterday = dayNumber(today) - 1;
-      const paid = [];
-      if (bounds.first_start) {
-        let from = bounds.last_run ? dayNumber(bounds.last_run) + 1 : dayNumber(bounds.first_start);
-        from = Math.max(from, yesterday - MAX_CATCH_UP_DAYS + 1);
-        for (let n = from; n <= yesterday; n += 1) paid.push(await payDay(dayText(n)));
-      }
-      const ended = await expireEnded(today);
-      return { paid, ...ended };
-    },
+    payDue: run.payDue,
   };
-}
-
-/** Runs `work` inside a savepoint of `trx`: its failure undoes only its own writes. */
-async function savepoint(trx: Db, work: () => Promise<void>) {
-  await sql`savepoint mining_renew`.execute(trx);
-  try {
-    await work();
-    await sql`release savepoint mining_renew`.execute(trx);
-  } catch (error) {
-    await sql`rollback to savepoint mining_renew`.execute(trx);
-    throw error;
-  }
 }
 
 export type MiningService = ReturnType<typeof miningService>;

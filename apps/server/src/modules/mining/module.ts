@@ -13,6 +13,7 @@ import {
   type MiningDataFeed,
 } from './feed.ts';
 import { miningAudit } from './audit.ts';
+import { miningPayoutRepository } from './mining.payout.repository.ts';
 import { miningRepository } from './mining.repository.ts';
 import { miningService, type FundPasswordCheck } from './mining.service.ts';
 import { miningOperations } from './operations.service.ts';
@@ -52,8 +53,10 @@ export function miningModule(deps: {
           btcPrice,
         ));
   const repo = miningRepository(deps.db);
+  const payouts = miningPayoutRepository(deps.db);
   const mining = miningService({
     repo,
+    payouts,
     ledger: deps.ledger,
     feed,
     clock: deps.clock,
@@ -75,6 +78,7 @@ export function miningModule(deps: {
       async rentAt(at: Date, userId: string, modelId: string, days: number) {
         const past = miningService({
           repo,
+          payouts,
           ledger: deps.ledger,
           feed,
           clock: new ManualClock(at),
