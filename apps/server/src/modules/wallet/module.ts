@@ -11,7 +11,8 @@ import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import { depositKeys, type ChainEnvironment } from './chain-environment.ts';
 import { depositRepository } from './deposit.repository.ts';
-import { custodyCheckFor, custodyReader, reconcileCustody } from './custody.ts';
+import { walletAudit } from './audit.ts';
+import { custodyReader, reconcileCustody } from './custody.ts';
 import { depositService } from './deposit.service.ts';
 import { walletOperationsRepository } from './operations.repository.ts';
 import { walletOperations } from './operations.service.ts';
@@ -65,8 +66,8 @@ export function walletModule(deps: {
       withdrawals,
       fourEyesMin: async () => (await withdrawals.policy()).four_eyes_min,
     }),
-    /** Custody on chain against the ledger's custody accounts, for the audit. */
-    custodyCheck: () => custodyCheckFor(db, config),
+    /** Its check for the audit: custody on chain against the ledger's custody accounts. */
+    audit: walletAudit(db, config),
     /** Custody on chain, read live from this installation's chains; null without any. */
     custodyOnChain: chain ? custodyReader(() => reconcileCustody(db, chain)).latest : null,
     routes: walletRoutes,
