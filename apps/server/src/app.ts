@@ -197,6 +197,7 @@ export function createServices(deps: AppDeps) {
     users: accounts.users,
     profileWrites: accounts.profileWrites,
     secondFactor: security.twoFactor,
+    fundPassword: security.fundPassword,
     perMinute,
   });
   const market = marketModule({ config, db, clock, feed: deps.feed });
@@ -208,7 +209,7 @@ export function createServices(deps: AppDeps) {
     marketData: market.marketData,
     settings,
     perMinute,
-    checkFundPassword: wallet.withdrawals.checkFundPassword,
+    checkFundPassword: security.fundPassword.check,
   });
   const demo = demoModule({
     db,
@@ -235,7 +236,7 @@ export function createServices(deps: AppDeps) {
     clock,
     ledger,
     marketData: market.marketData,
-    checkFundPassword: wallet.withdrawals.checkFundPassword,
+    checkFundPassword: security.fundPassword.check,
     perMinute,
     feed: deps.miningFeed,
   });

@@ -9,6 +9,7 @@ import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
 import type { RegistrationService } from '../users/registration.service.ts';
 import type { UserRepository } from '../users/user.repository.ts';
+import { fundPasswordService } from './fund-password.service.ts';
 import { securityRepository } from './repository.ts';
 import { securityRoutes } from './routes.ts';
 import { accountSecurityService } from './service.ts';
@@ -34,6 +35,8 @@ export function securityModule(deps: {
   const wallets = walletSignInService({ ...deps, secondFactor: twoFactor });
   return {
     twoFactor,
+    /** The fund password's check with its lockout, given to wallet, mining and robots. */
+    fundPassword: fundPasswordService({ repo, clock: deps.clock }),
     accounts,
     wallets,
     routes: securityRoutes,

@@ -1,5 +1,6 @@
-// SQL of the account-security features: two-factor secrets and recovery codes, and the
-// identifiers bound to an account.
+// SQL of the account-security features: two-factor secrets and recovery codes, the
+// identifiers bound to an account, and the fund password's tries and lock.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export function securityRepository(db: Db) {
@@ -89,6 +90,65 @@ export function securityRepository(db: Db) {
         .select(['account', 'kind'])
         .where('user_id', '=', userId)
         .execute();
+    },
+    /**
+     * Claims one try of the fund password and checks it with `verify`, in one transaction:
+     * the claim is one conditional statement that only counts while the account is not
+     * locked (the last of `tries` sets the lock until `lockUntil`), and its row lock is held
+     * while `verify` runs. A right password gives back every try (and the lock its own
+     * claim set). `locked` when no try could be claimed.
+     */
+    claimFundPasswordTry(
+      userId: string,
+      { now, lockUntil, tries }: { now: Date; lockUntil: Date; tries: number },
+      verify: (hash: string) => Promise<boolean>,
+    ) {
+      const last = sql<boolean>`fund_password_failures + 1 >= ${tries}`;
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('users')
+          .set({
+            fund_password_failures: sql`case when ${last} then 0 else fund_password_failures + 1 end`,
+            withdraw_locked_until: sql`case when ${last} then ${lockUntil}::timestamptz else withdraw_locked_until end`,
+          })
+          .where('id', '=', userId)
+          .where((eb) =>
+            eb.or([
+              eb('withdraw_locked_until', 'is', null),
+              eb('withdraw_locked_until', '<=', now),
+            ]),
+          )
+          .returning([
+            'fund_password_failures as failures',
+            'withdraw_locked_until as locked_until',
+          ])
+          .executeTakeFirst();
+        if (!claimed) return { kind: 'locked' as const };
+        const user = await trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow();
+        const lastTry = claimed.locked_until !== null && new Date(claimed.locked_until) > now;
+        if (await verify(user.fund_password_hash)) {
+          await trx
+            .updateTable('users')
+            .set({ fund_password_failures: 0, ...(lastTry ? { withdraw_locked_until: null } : {}) })
+            .where('id', '=', userId)
+            .execute();
+          return { kind: 'ok' as const, user };
+        }
+        return { kind: 'wrong' as const, lastTry, failures: claimed.failures };
+      });
+    },
+    /** Until when the account's withdrawals are locked; undefined for no such account. */
+    async withdrawLockedUntil(userId: string) {
+      const row = await db
+        .selectFrom('users')
+        .select('withdraw_locked_until')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row && { until: row.withdraw_locked_until };
     },
     /** False when the identifier is taken or the account already has one of its kind. */
     async addAlias(userId: string, account: string, kind: 'email' | 'phone') {

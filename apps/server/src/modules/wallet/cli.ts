@@ -10,6 +10,7 @@ import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { ledgerRepository } from '../ledger/ledger.repository.ts';
 import { ledgerService } from '../ledger/ledger.service.ts';
+import { fundPasswordOn } from '../security/fund-password.service.ts';
 import { settingsRepository } from '../../db/settings.repository.ts';
 import { userRepository } from '../users/user.repository.ts';
 import { walletAlarms } from './alarms.ts';
@@ -37,6 +38,7 @@ function withdrawals(db: Parameters<typeof withdrawalRepository>[0]) {
     ledger: ledgerService(ledgerRepository(db)),
     settings: settingsRepository(db),
     clock: systemClock,
+    fundPassword: fundPasswordOn(db, systemClock),
   });
 }
 

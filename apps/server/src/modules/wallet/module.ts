@@ -6,6 +6,7 @@ import type { ProfileWrites } from '../../db/user-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { FundPasswordService } from '../security/fund-password.service.ts';
 import type { SecondFactor } from '../security/two-factor.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
@@ -18,7 +19,8 @@ import { walletOperationsRepository } from './operations.repository.ts';
 import { walletOperations } from './operations.service.ts';
 import { walletRoutes } from './routes.ts';
 import { withdrawalRepository } from './withdrawal.repository.ts';
-import { platformWalletAddresses, withdrawalService } from './withdrawal.service.ts';
+import { platformWalletAddresses } from './withdrawal.addresses.ts';
+import { withdrawalService } from './withdrawal.service.ts';
 
 export function walletModule(deps: {
   config: Config;
@@ -33,6 +35,8 @@ export function walletModule(deps: {
   users: UserRepository;
   profileWrites: ProfileWrites;
   secondFactor: SecondFactor;
+  /** The fund password's check (security module). */
+  fundPassword: FundPasswordService;
   /** Per-IP ceiling per minute of the money-moving calls. */
   perMinute: number;
 }) {
@@ -54,6 +58,7 @@ export function walletModule(deps: {
     clock: deps.clock,
     platformWallets: () => platformWallets,
     secondFactor: deps.secondFactor,
+    fundPassword: deps.fundPassword,
   });
   return {
     deposits,

@@ -11,7 +11,7 @@ import { register } from '../../../test/accounts.ts';
 import { loopback, postFrom } from '../../../test/parallel.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import type { ChainEnvironment } from './chain-environment.ts';
-import { FUND_PASSWORD_TRIES } from './withdrawal.service.ts';
+import { FUND_PASSWORD_TRIES } from '../security/fund-password.service.ts';
 
 const HOT_KEY = `0x${'11'.repeat(32)}` as const;
 const HOT = privateKeyToAccount(HOT_KEY).address;

@@ -2,67 +2,31 @@
 // amount from available in one ledger entry, in the same transaction as the withdrawal
 // row: amount - fee is frozen and the fee is collected (fee revenue). Each later state
 // either sends what was frozen (out of custody) or releases it and refunds the fee
-// (-> available; the refund reverses referral commissions, modules/team). States:
+// (-> available; the refund reverses referral commissions, modules/team). The address book
+// is withdrawal.addresses.ts; the fund password's check is the security module's. States:
 //   pending_review -> approved -> broadcast -> confirmed
 //   pending_review -> rejected;  approved | broadcast -> failed
 import { sql } from 'kysely';
-import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainEnvironment } from './chain-environment.ts';
-import { isValidEvmAddress, isValidTronAddress, tronToHex } from '@olive/chain';
 import { amountRefusal, formatAmount, NumberError, parseAmount } from '@olive/protocol';
 import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
-import { verifyPassword } from '../auth/password.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+import { formatUntil, type FundPasswordService } from '../security/fund-password.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { DepositRepository } from './deposit.repository.ts';
 import { oliveToToken, type Network } from './networks.ts';
+import { withdrawalAddressBook } from './withdrawal.addresses.ts';
 import type { WithdrawalRepository } from './withdrawal.repository.ts';
 
-export const FUND_PASSWORD_TRIES = 5;
-export const LOCK_MS = 24 * 3_600_000;
+/** Withdrawals wait this long after a login- or fund-password change. */
+export const RECENT_CHANGE_MS = 24 * 3_600_000;
 export const AUTO_APPROVE_KEY = 'withdrawal_auto_approve_max';
 export const DEFAULT_AUTO_APPROVE_MAX = '1000';
 /** Pending withdrawals above this amount need two different operators to approve. */
 export const FOUR_EYES_KEY = 'withdrawal_four_eyes_min';
 export const DEFAULT_FOUR_EYES_MIN = '10000';
-
-/** "2026-05-02 08:00 UTC": how lock messages say until when. */
-export const formatUntil = (date: Date) =>
-  `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-export function isValidAddress(network: Network, address: string) {
-  return network === 'trc20' ? isValidTronAddress(address) : isValidEvmAddress(address);
-}
-
-/**
- * Addresses nobody can spend from (20-byte hex, lower case; TRON's are the same bytes
- * behind its 0x41 prefix): money sent there is gone. Sources: the zero address, the
- * "dead" addresses burns conventionally use, and the precompiles' range.
- */
-export const BURN_ADDRESSES: ReadonlySet<string> = new Set([
-  `0x${'0'.repeat(40)}`,
-  `0x${'0'.repeat(36)}dead`,
-  `0xdead${'0'.repeat(36)}`,
-  `0x${'0'.repeat(39)}1`,
-  `0x${'f'.repeat(40)}`,
-]);
-
-/** The hot wallet's and the sweep gas payer's addresses, as 20-byte hex. */
-export function platformWalletAddresses(chain: ChainEnvironment | null): string[] {
-  const keys = [chain?.hotKey, chain?.tron?.hotKey, chain?.sweep?.gasKey].filter((k): k is string =>
-    Boolean(k),
-  );
-  return keys.map((k) => privateKeyToAccount(`0x${k.replace(/^0x/, '')}`).address.toLowerCase());
-}
-
-/** The 20 bytes of an address as lower-case 0x hex, whatever its network's spelling. */
-export function addressBytes(network: Network, address: string) {
-  const hex = network === 'trc20' && address.startsWith('T') ? tronToHex(address) : address;
-  return `0x${hex.toLowerCase().replace(/^0x/, '').slice(-40)}`;
-}
 
 export function withdrawalService(deps: {
   repo: WithdrawalRepository;
@@ -75,76 +39,20 @@ export function withdrawalService(deps: {
   platformWallets?: () => readonly string[];
   /** Two-factor: asked for address saving and withdrawals once enabled (security module). */
   secondFactor?: { check(userId: string, otp: string | undefined): Promise<void> };
+  /** The fund password's check and lockout (security module). */
+  fundPassword: Pick<FundPasswordService, 'check'>;
 }) {
   const { repo, deposits, users, ledger, settings, clock } = deps;
-  const platformWallets = deps.platformWallets ?? (() => []);
   const db = repo.db;
-
-  /**
-   * Checks the fund password; 5 wrong tries lock withdrawals for 24 hours. The try is
-   * claimed first, in one conditional statement that only counts while the account is
-   * not locked, and only a claimed try is checked. The claim's row lock is held while the
-   * password is verified, so checks of one account run one after another: parallel
-   * requests cannot check more than 5 wrong passwords between them, and parallel right
-   * ones all pass (decision 110).
-   */
-  async function checkFundPassword(userId: string, fundPassword: string) {
-    const now = clock.now();
-    const lockUntil = new Date(now.getTime() + LOCK_MS);
-    // The fifth claim sets the lock in the same statement.
-    const last = sql<boolean>`fund_password_failures + 1 >= ${FUND_PASSWORD_TRIES}`;
-    const outcome = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('users')
-        .set({
-          fund_password_failures: sql`case when ${last} then 0 else fund_password_failures + 1 end`,
-          withdraw_locked_until: sql`case when ${last} then ${lockUntil}::timestamptz else withdraw_locked_until end`,
-        })
-        .where('id', '=', userId)
-        .where((eb) =>
-          eb.or([eb('withdraw_locked_until', 'is', null), eb('withdraw_locked_until', '<=', now)]),
-        )
-        .returning(['fund_password_failures as failures', 'withdraw_locked_until as locked_until'])
-        .executeTakeFirst();
-      if (!claimed) return { kind: 'locked' as const };
-      const user = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const lastTry = claimed.locked_until !== null && new Date(claimed.locked_until) > now;
-      if (await verifyPassword(user.fund_password_hash, fundPassword)) {
-        // The right password gives back every try (and the lock its own claim set).
-        await trx
-          .updateTable('users')
-          .set({ fund_password_failures: 0, ...(lastTry ? { withdraw_locked_until: null } : {}) })
-          .where('id', '=', userId)
-          .execute();
-        return { kind: 'ok' as const, user };
-      }
-      return { kind: 'wrong' as const, lastTry, failures: claimed.failures };
-    });
-    if (outcome.kind === 'ok') return outcome.user;
-    if (outcome.kind === 'locked') {
-      const user = await users.findById(userId);
-      if (!user) throw new AppError('error.not_signed_in');
-      throw new AppError('withdraw.locked', {
-        until: formatUntil(new Date(user.withdraw_locked_until ?? lockUntil)),
-      });
-    }
-    if (outcome.lastTry) {
-      throw new AppError(
-        'withdraw.locked',
-        { until: formatUntil(lockUntil) },
-        { field: 'fund_password' },
-      );
-    }
-    throw new AppError(
-      'withdraw.fund_password_wrong',
-      { left: FUND_PASSWORD_TRIES - outcome.failures },
-      { field: 'fund_password' },
-    );
-  }
+  const checkFundPassword = (userId: string, fundPassword: string) =>
+    deps.fundPassword.check(userId, fundPassword);
+  const addressBook = withdrawalAddressBook({
+    repo,
+    deposits,
+    checkFundPassword,
+    platformWallets: deps.platformWallets ?? (() => []),
+    secondFactor: deps.secondFactor,
+  });
 
   /** Withdrawals wait 24 hours after a login- or fund-password change. */
   function checkRecentChange(user: {
@@ -153,7 +61,7 @@ export function withdrawalService(deps: {
   }) {
     const changes = [user.password_changed_at, user.fund_password_changed_at]
       .filter((d): d is Date => Boolean(d))
-      .map((d) => new Date(d).getTime() + LOCK_MS);
+      .map((d) => new Date(d).getTime() + RECENT_CHANGE_MS);
     const until = Math.max(0, ...changes);
     if (until > clock.now().getTime()) {
       throw new AppError('withdraw.recent_change', { until: formatUntil(new Date(until)) });
@@ -255,57 +163,10 @@ export function withdrawalService(deps: {
   }
 
   return {
-    checkFundPassword,
     view,
 
-    async setAddress(
-      userId: string,
-      network: Network,
-      address: string,
-      fundPassword: string,
-      otp?: string,
-    ) {
-      const trimmed = address.trim();
-      if (!isValidAddress(network, trimmed))
-        throw fieldError('address', `withdraw.address_invalid_${network}`);
-      const hex = (network === 'trc20' ? tronToHex(trimmed) : trimmed).toLowerCase();
-      // Money sent to these can never be spent again: refuse them before anything is saved.
-      const bytes = addressBytes(network, trimmed);
-      const leading = bytes.slice(2, 38);
-      if (BURN_ADDRESSES.has(bytes) || /^0+$/.test(leading)) {
-        throw fieldError('address', 'withdraw.address_unspendable');
-      }
-      const contracts = await Promise.all(
-        (['erc20', 'bep20', 'trc20'] as const).map(async (n) =>
-          addressBytes(n, (await deposits.settings(n)).contract_address || '0x'),
-        ),
-      );
-      if (contracts.includes(bytes)) throw fieldError('address', 'withdraw.address_is_contract');
-      if (platformWallets().some((w) => w.toLowerCase() === bytes)) {
-        throw fieldError('address', 'withdraw.address_is_platform');
-      }
-      // Olive's own deposit addresses are not withdrawal destinations (on any network).
-      for (const n of ['erc20', 'bep20', 'trc20'] as const) {
-        if (await deposits.isDepositAddress(n, hex))
-          throw fieldError('address', 'withdraw.address_is_platform');
-      }
-      if (await repo.savedAddress(userId, network))
-        throw fieldError('address', 'withdraw.address_locked');
-      await checkFundPassword(userId, fundPassword);
-      await deps.secondFactor?.check(userId, otp);
-      if (!(await repo.saveAddress(userId, network, trimmed))) {
-        throw fieldError('address', 'withdraw.address_locked');
-      }
-      return { network, address: trimmed };
-    },
-
-    async addresses(userId: string) {
-      const result: Record<Network, string> = { erc20: '', bep20: '', trc20: '' };
-      for (const row of await repo.savedAddresses(userId)) {
-        result[row.network as Network] = row.address;
-      }
-      return result;
-    },
+    setAddress: addressBook.setAddress,
+    addresses: addressBook.addresses,
 
     async drawInfo(userId: string, network: Network) {
       const [saved, net, balances, user] = await Promise.all([
@@ -319,9 +180,9 @@ export function withdrawalService(deps: {
       const locks = [
         user?.withdraw_locked_until,
         user?.password_changed_at &&
-          new Date(new Date(user.password_changed_at).getTime() + LOCK_MS),
+          new Date(new Date(user.password_changed_at).getTime() + RECENT_CHANGE_MS),
         user?.fund_password_changed_at &&
-          new Date(new Date(user.fund_password_changed_at).getTime() + LOCK_MS),
+          new Date(new Date(user.fund_password_changed_at).getTime() + RECENT_CHANGE_MS),
       ]
         .filter((d): d is Date => Boolean(d))
         .map((d) => new Date(d))
@@ -555,8 +416,7 @@ export function withdrawalService(deps: {
       });
     },
 
-    resetAddress: (userId: string, network: Network, operatorId: string, reason: string) =>
-      repo.resetAddress(userId, network, operatorId, reason),
+    resetAddress: addressBook.resetAddress,
   };
 }
 
