@@ -18,6 +18,7 @@ import { depositRepository } from './deposit.repository.ts';
 import { isNetwork, type Network } from './networks.ts';
 import { withdrawalRepository } from './withdrawal.repository.ts';
 import { withdrawalService } from './withdrawal.service.ts';
+import { AWAITING_REVIEW } from './withdrawal.states.ts';
 import { walletOperationsRepository } from './operations.repository.ts';
 import { walletOperations, type NetworkChange } from './operations.service.ts';
 
@@ -133,7 +134,7 @@ export const walletCommands: Record<string, Command> = {
         limit: 100,
         sort: 'id',
         order: 'asc',
-        filters: { status: 'pending_review' },
+        filters: { status: AWAITING_REVIEW },
         q: undefined,
       });
       return {

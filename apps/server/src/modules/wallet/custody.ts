@@ -17,6 +17,7 @@ import { walletAlarms } from './alarms.ts';
 import { configuredChains, type ChainEnvironment } from './chain-environment.ts';
 import { devchainEnvironment } from './devchain.ts';
 import { NETWORKS, tokenToOlive, type Network } from './networks.ts';
+import { SENDER_STATES } from './withdrawal.states.ts';
 
 const ERC20 = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
@@ -82,7 +83,7 @@ export async function reconcileCustody(db: Db, env: ChainEnvironment): Promise<C
       .selectFrom('withdrawals')
       .select(({ fn }) => fn.sum<string>('receive_amount').as('total'))
       .where('network', '=', network)
-      .where('status', 'in', ['approved', 'broadcast'])
+      .where('status', 'in', SENDER_STATES)
       .where('tx_hash', 'is not', null)
       .executeTakeFirst();
     const inFlight = BigInt(flight?.total ?? 0);

@@ -19,6 +19,9 @@ import type { Db } from '../../db/database.ts';
 import type { LoopLogger } from '../../workers/loop.ts';
 import { demoDepositKeys, evmHex, type ChainEnvironment } from './chain-environment.ts';
 import { NETWORKS } from './networks.ts';
+import { WITHDRAWAL_TRANSITIONS } from './withdrawal.states.ts';
+
+const { signAgain } = WITHDRAWAL_TRANSITIONS;
 
 export const DEVCHAIN_SCOPE = 'devchain';
 
@@ -106,8 +109,8 @@ export async function forgetPreviousDevchain(db: Db, log: LoopLogger) {
     // Transactions signed for the old chain paid nothing: sign them again on the new one.
     const resent = await trx
       .updateTable('withdrawals')
-      .set({ status: 'approved', nonce: null, tx_hash: null, raw_tx: null, confirmations: 0 })
-      .where('status', 'in', ['approved', 'broadcast'])
+      .set({ status: signAgain.to, nonce: null, tx_hash: null, raw_tx: null, confirmations: 0 })
+      .where('status', 'in', signAgain.from)
       .returning('id')
       .execute();
     if (orphaned.length || resent.length) {

@@ -6,6 +6,7 @@ import type { ListQuery } from '../../db/list-query.ts';
 import type { NetworkSettingsTable } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
 import type { Network } from './networks.ts';
+import { AWAITING_REVIEW, RELEASED_STATES } from './withdrawal.states.ts';
 
 export function walletOperationsRepository(db: Db) {
   const deposits = () =>
@@ -69,9 +70,9 @@ export function walletOperationsRepository(db: Db) {
       if (f.status !== undefined) q = q.where('w.status', '=', f.status as 'approved');
       if (f.user_id !== undefined) q = q.where('w.user_id', '=', String(f.user_id));
       if (f.awaiting === 'first') {
-        q = q.where('w.status', '=', 'pending_review').where('w.first_approved_by', 'is', null);
+        q = q.where('w.status', '=', AWAITING_REVIEW).where('w.first_approved_by', 'is', null);
       } else if (f.awaiting === 'second') {
-        q = q.where('w.status', '=', 'pending_review').where('w.first_approved_by', 'is not', null);
+        q = q.where('w.status', '=', AWAITING_REVIEW).where('w.first_approved_by', 'is not', null);
       }
       const column =
         query.sort === 'amount'
@@ -107,6 +108,7 @@ export function walletOperationsRepository(db: Db) {
     /** Today's figures; demo investors' (decision 111d) are no customer's and left out. */
     async today(since: Date) {
       const real = sql`user_id not in (select id from users where demo)`;
+      const released = sql.join(RELEASED_STATES);
       const row = await db
         .selectNoFrom([
           sql<string>`(select count(*)::text from deposits where status = 'credited' and credited_at >= ${since} and ${real})`.as(
@@ -115,16 +117,16 @@ export function walletOperationsRepository(db: Db) {
           sql<string>`(select coalesce(sum(amount), 0)::text from deposits where status = 'credited' and credited_at >= ${since} and ${real})`.as(
             'deposit_amount',
           ),
-          sql<string>`(select count(*)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed') and ${real})`.as(
+          sql<string>`(select count(*)::text from withdrawals where created_at >= ${since} and status not in (${released}) and ${real})`.as(
             'withdrawal_count',
           ),
-          sql<string>`(select coalesce(sum(amount), 0)::text from withdrawals where created_at >= ${since} and status not in ('rejected', 'failed') and ${real})`.as(
+          sql<string>`(select coalesce(sum(amount), 0)::text from withdrawals where created_at >= ${since} and status not in (${released}) and ${real})`.as(
             'withdrawal_amount',
           ),
-          sql<string>`(select count(*)::text from withdrawals where status = 'pending_review')`.as(
+          sql<string>`(select count(*)::text from withdrawals where status = ${AWAITING_REVIEW})`.as(
             'pending',
           ),
-          sql<string>`(select count(*)::text from withdrawals where status = 'pending_review' and first_approved_by is not null)`.as(
+          sql<string>`(select count(*)::text from withdrawals where status = ${AWAITING_REVIEW} and first_approved_by is not null)`.as(
             'awaiting_second',
           ),
         ])

@@ -2,10 +2,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProfileWrites } from '../../db/user-cache.ts';
-import type { WithdrawalStatus } from '../../db/schema.ts';
 import type { Network } from './networks.ts';
+import {
+  RELEASED_STATES,
+  SENDER_STATES,
+  WITHDRAWAL_TRANSITIONS,
+  type WithdrawalMove,
+} from './withdrawal.states.ts';
 
 export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
+  const approve = WITHDRAWAL_TRANSITIONS.approve;
   return {
     db,
 
@@ -71,7 +77,7 @@ export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
         .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
         .where('user_id', '=', userId)
         .where('network', '=', network)
-        .where('status', 'not in', ['rejected', 'failed'])
+        .where('status', 'not in', RELEASED_STATES)
         .where(
           sql<boolean>`created_at >= date_trunc('day', ${now}::timestamptz at time zone 'UTC') at time zone 'UTC'`,
         )
@@ -111,14 +117,13 @@ export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
       return { rows, total: Number(count.n) };
     },
 
-    /** Moves a withdrawal from one state to the next; false when it was not in `from`. */
     /** The approval that sends it: one is enough up to `fourEyesMin`, above it a second operator's. */
     async approveFinal(id: string, operatorId: string, fourEyesMin: bigint) {
       return db
         .updateTable('withdrawals')
-        .set({ status: 'approved', reviewed_by: operatorId, updated_at: new Date() })
+        .set({ status: approve.to, reviewed_by: operatorId, updated_at: new Date() })
         .where('id', '=', id)
-        .where('status', '=', 'pending_review')
+        .where('status', 'in', approve.from)
         .where((eb) =>
           eb.or([
             eb('amount', '<=', fourEyesMin.toString()),
@@ -138,20 +143,21 @@ export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
         .updateTable('withdrawals')
         .set({ first_approved_by: operatorId, updated_at: new Date() })
         .where('id', '=', id)
-        .where('status', '=', 'pending_review')
+        .where('status', 'in', approve.from)
         .where('amount', '>', fourEyesMin.toString())
         .where('first_approved_by', 'is', null)
         .returningAll()
         .executeTakeFirst();
     },
 
+    /** Makes one move of the state machine; false when the withdrawal was not in its `from`. */
     async transition(
       id: string,
-      from: WithdrawalStatus[],
-      to: WithdrawalStatus,
+      move: WithdrawalMove,
       extra: Record<string, unknown> = {},
       trx: Db = db,
     ) {
+      const { from, to } = WITHDRAWAL_TRANSITIONS[move];
       const result = await trx
         .updateTable('withdrawals')
         .set({ status: to, updated_at: new Date(), ...extra })
@@ -188,7 +194,7 @@ export function withdrawalRepository(db: Db, { changed }: ProfileWrites = {}) {
         .selectFrom('withdrawals')
         .selectAll()
         .where('network', '=', network)
-        .where('status', 'in', ['approved', 'broadcast'])
+        .where('status', 'in', SENDER_STATES)
         .orderBy('id')
         .limit(50)
         .execute();

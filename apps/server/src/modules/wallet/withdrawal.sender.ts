@@ -11,6 +11,7 @@ import { NETWORKS, oliveToToken, type Network } from './networks.ts';
 import type { DepositRepository } from './deposit.repository.ts';
 import type { WithdrawalRepository } from './withdrawal.repository.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
+import { SENDER_STATES, WITHDRAWAL_TRANSITIONS, canMove } from './withdrawal.states.ts';
 
 export function withdrawalSender(
   deps: {
@@ -63,7 +64,7 @@ export function withdrawalSender(
       .selectFrom('withdrawals')
       .select(({ fn }) => fn.count<string>('nonce').distinct().as('n'))
       .where('network', 'in', scopeNetworks)
-      .where('status', 'in', ['approved', 'broadcast'])
+      .where('status', 'in', SENDER_STATES)
       .where('nonce', '>=', chainNext.toString())
       .where('nonce', '<', dbNext.toString())
       .executeTakeFirstOrThrow();
@@ -103,7 +104,7 @@ export function withdrawalSender(
         .selectFrom('withdrawals')
         .selectAll()
         .where('id', '=', id)
-        .where('status', '=', 'approved')
+        .where('status', 'in', WITHDRAWAL_TRANSITIONS.broadcast.from)
         .where('tx_hash', 'is', null)
         .forUpdate()
         .skipLocked()
@@ -153,7 +154,7 @@ export function withdrawalSender(
         .selectAll()
         .where('id', '=', id)
         .where('tx_hash', '=', oldHash)
-        .where('status', 'in', ['approved', 'broadcast'])
+        .where('status', 'in', WITHDRAWAL_TRANSITIONS.signAgain.from)
         .forUpdate()
         .executeTakeFirst();
       if (!w?.raw_tx || w.nonce === null) return null;
@@ -177,7 +178,7 @@ export function withdrawalSender(
         .set({
           tx_hash: fresh.txHash,
           raw_tx: fresh.rawTx,
-          status: 'approved',
+          status: WITHDRAWAL_TRANSITIONS.signAgain.to,
           broadcast_at: null,
           updated_at: new Date(),
         })
@@ -204,7 +205,7 @@ export function withdrawalSender(
       }
       throw error;
     }
-    await repo.transition(id, ['approved'], 'broadcast', { broadcast_at: new Date() });
+    await repo.transition(id, 'broadcast', { broadcast_at: new Date() });
     log.info({ network, withdrawal: id }, 'withdrawal broadcast');
   }
 
@@ -218,7 +219,7 @@ export function withdrawalSender(
       // Checked once per tick, before the first new signature.
       let agree: boolean | undefined;
       for (const w of open) {
-        if (w.status === 'approved') {
+        if (canMove(w.status, 'broadcast')) {
           let raw = w.raw_tx;
           if (!raw) {
             agree ??= await noncesAgree();
@@ -235,7 +236,7 @@ export function withdrawalSender(
             }
             const seen = await writer.status(w.tx_hash!);
             if (seen.state !== 'unknown') {
-              await repo.transition(w.id, ['approved'], 'broadcast', { broadcast_at: new Date() });
+              await repo.transition(w.id, 'broadcast', { broadcast_at: new Date() });
               continue;
             }
           }

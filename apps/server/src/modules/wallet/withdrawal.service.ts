@@ -2,10 +2,9 @@
 // amount from available in one ledger entry, in the same transaction as the withdrawal
 // row: amount - fee is frozen and the fee is collected (fee revenue). Each later state
 // either sends what was frozen (out of custody) or releases it and refunds the fee
-// (-> available; the refund reverses referral commissions, modules/team). The address book
-// is withdrawal.addresses.ts; the fund password's check is the security module's. States:
-//   pending_review -> approved -> broadcast -> confirmed
-//   pending_review -> rejected;  approved | broadcast -> failed
+// (-> available; the refund reverses referral commissions, modules/team). The states and
+// the moves between them are withdrawal.states.ts; the address book is
+// withdrawal.addresses.ts; the fund password's check is the security module's.
 import { sql } from 'kysely';
 import { amountRefusal, formatAmount, NumberError, parseAmount } from '@olive/protocol';
 import { AppError, fieldError, numberError } from '../../errors.ts';
@@ -19,6 +18,7 @@ import type { DepositRepository } from './deposit.repository.ts';
 import { oliveToToken, type Network } from './networks.ts';
 import { withdrawalAddressBook } from './withdrawal.addresses.ts';
 import type { WithdrawalRepository } from './withdrawal.repository.ts';
+import { canMove, requestedState } from './withdrawal.states.ts';
 
 /** Withdrawals wait this long after a login- or fund-password change. */
 export const RECENT_CHANGE_MS = 24 * 3_600_000;
@@ -133,13 +133,12 @@ export function withdrawalService(deps: {
     };
   }
 
-  async function release(id: string, to: 'rejected' | 'failed', note: Record<string, unknown>) {
+  /** Rejects or fails a withdrawal: what was held goes back (decision 180). */
+  async function release(id: string, move: 'reject' | 'fail', note: Record<string, unknown>) {
     return db.transaction().execute(async (trx) => {
       const w = await repo.byId(id, trx);
       if (!w) throw new AppError('withdraw.not_found');
-      const from =
-        to === 'rejected' ? (['pending_review'] as const) : (['approved', 'broadcast'] as const);
-      if (!(await repo.transition(id, [...from], to, note, trx))) {
+      if (!(await repo.transition(id, move, note, trx))) {
         throw new AppError('withdraw.wrong_state', { status: w.status });
       }
       // What was held goes back, and a collected fee is refunded (which reverses its
@@ -257,7 +256,7 @@ export function withdrawalService(deps: {
             amount,
             fee,
             receive_amount: amount - fee,
-            status: amount <= autoMax ? 'approved' : 'pending_review',
+            status: requestedState(amount <= autoMax),
             request_id: input.request_id ?? null,
             fee_collected: true,
             created_at: clock.now(),
@@ -330,7 +329,7 @@ export function withdrawalService(deps: {
         if (row) return { ...view(row), awaiting_second_approval: step === 'first' };
       }
       const w = await repo.byId(id);
-      if (w?.status === 'pending_review' && w.first_approved_by === operatorId) {
+      if (w && canMove(w.status, 'approve') && w.first_approved_by === operatorId) {
         throw new AppError('withdraw.four_eyes_same_operator');
       }
       throw new AppError(w ? 'withdraw.wrong_state' : 'withdraw.not_found', {
@@ -363,9 +362,9 @@ export function withdrawalService(deps: {
     },
 
     reject: (id: string, operatorId: string, reason: string) =>
-      release(id, 'rejected', { reviewed_by: operatorId, review_note: reason }),
+      release(id, 'reject', { reviewed_by: operatorId, review_note: reason }),
 
-    fail: (id: string, reason: string) => release(id, 'failed', { failure_reason: reason }),
+    fail: (id: string, reason: string) => release(id, 'fail', { failure_reason: reason }),
 
     /** The transfer reached its confirmations: the money left custody. */
     async confirm(id: string, confirmations: number) {
@@ -373,13 +372,7 @@ export function withdrawalService(deps: {
         const w = await repo.byId(id, trx);
         if (!w) throw new AppError('withdraw.not_found');
         if (
-          !(await repo.transition(
-            id,
-            ['broadcast'],
-            'confirmed',
-            { confirmations, confirmed_at: clock.now() },
-            trx,
-          ))
+          !(await repo.transition(id, 'confirm', { confirmations, confirmed_at: clock.now() }, trx))
         ) {
           return false;
         }
