@@ -1,5 +1,7 @@
 // The console's resources (docs/admin-api.md) in menu order, grouped. Refine's sider shows
 // each one the operator's permissions allow (access-control.ts); the paths are routes.tsx's.
+// The groups are the operator's words; the screens' folders (features/<module>) are named
+// after the server's modules instead: "Trading" is robots, mining, team and market.
 import type { ResourceProps } from '@refinedev/core';
 import {
   AuditOutlined,

@@ -16,38 +16,38 @@ const WithdrawalPolicy = page(
   () => import('../features/wallet/withdrawal-policy.tsx'),
   'WithdrawalPolicy',
 );
-const LedgerAudit = page(() => import('../features/wallet/ledger-audit.tsx'), 'LedgerAudit');
+const LedgerAudit = page(() => import('../features/ledger/ledger-audit.tsx'), 'LedgerAudit');
 const ReservesPage = page(() => import('../features/reserves/reserves-page.tsx'), 'ReservesPage');
-const MarketsList = page(() => import('../features/trading/markets-list.tsx'), 'MarketsList');
-const RobotsList = page(() => import('../features/trading/robots-list.tsx'), 'RobotsList');
-const RobotSettings = page(() => import('../features/trading/robot-settings.tsx'), 'RobotSettings');
+const MarketsList = page(() => import('../features/market/markets-list.tsx'), 'MarketsList');
+const RobotsList = page(() => import('../features/robots/robots-list.tsx'), 'RobotsList');
+const RobotSettings = page(() => import('../features/robots/robot-settings.tsx'), 'RobotSettings');
 const MiningModelsList = page(
-  () => import('../features/trading/mining-models.tsx'),
+  () => import('../features/mining/mining-models.tsx'),
   'MiningModelsList',
 );
 const MiningModelCreate = page(
-  () => import('../features/trading/mining-models.tsx'),
+  () => import('../features/mining/mining-models.tsx'),
   'MiningModelCreate',
 );
 const MiningModelEdit = page(
-  () => import('../features/trading/mining-models.tsx'),
+  () => import('../features/mining/mining-models.tsx'),
   'MiningModelEdit',
 );
-const RentalsList = page(() => import('../features/trading/rentals-list.tsx'), 'RentalsList');
-const TeamRates = page(() => import('../features/trading/team-rates.tsx'), 'TeamRates');
-const ContentList = page(() => import('../features/publishing/content.tsx'), 'ContentList');
-const ContentCreate = page(() => import('../features/publishing/content.tsx'), 'ContentCreate');
-const ContentEdit = page(() => import('../features/publishing/content.tsx'), 'ContentEdit');
-const ContactsList = page(() => import('../features/publishing/contacts.tsx'), 'ContactsList');
-const ContactCreate = page(() => import('../features/publishing/contacts.tsx'), 'ContactCreate');
-const ContactEdit = page(() => import('../features/publishing/contacts.tsx'), 'ContactEdit');
-const AppUpdate = page(() => import('../features/publishing/app-update.tsx'), 'AppUpdate');
-const LegalDetails = page(() => import('../features/publishing/legal-details.tsx'), 'LegalDetails');
-const OperatorsList = page(() => import('../features/system/operators.tsx'), 'OperatorsList');
-const OperatorCreate = page(() => import('../features/system/operators.tsx'), 'OperatorCreate');
-const OperatorEdit = page(() => import('../features/system/operators.tsx'), 'OperatorEdit');
-const AuditList = page(() => import('../features/system/audit-list.tsx'), 'AuditList');
-const AccountPage = page(() => import('../features/system/account-page.tsx'), 'AccountPage');
+const RentalsList = page(() => import('../features/mining/rentals-list.tsx'), 'RentalsList');
+const TeamRates = page(() => import('../features/team/team-rates.tsx'), 'TeamRates');
+const ContentList = page(() => import('../features/content/content.tsx'), 'ContentList');
+const ContentCreate = page(() => import('../features/content/content.tsx'), 'ContentCreate');
+const ContentEdit = page(() => import('../features/content/content.tsx'), 'ContentEdit');
+const ContactsList = page(() => import('../features/content/contacts.tsx'), 'ContactsList');
+const ContactCreate = page(() => import('../features/content/contacts.tsx'), 'ContactCreate');
+const ContactEdit = page(() => import('../features/content/contacts.tsx'), 'ContactEdit');
+const AppUpdate = page(() => import('../features/content/app-update.tsx'), 'AppUpdate');
+const LegalDetails = page(() => import('../features/content/legal-details.tsx'), 'LegalDetails');
+const OperatorsList = page(() => import('../features/admin/operators.tsx'), 'OperatorsList');
+const OperatorCreate = page(() => import('../features/admin/operators.tsx'), 'OperatorCreate');
+const OperatorEdit = page(() => import('../features/admin/operators.tsx'), 'OperatorEdit');
+const AuditList = page(() => import('../features/admin/audit-list.tsx'), 'AuditList');
+const AccountPage = page(() => import('../features/admin/account-page.tsx'), 'AccountPage');
 
 export const screenRoutes = (
   <>
