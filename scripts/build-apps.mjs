@@ -18,13 +18,9 @@ const force = process.argv.includes('--force');
 const SKIP = new Set(['node_modules', 'dist', 'e2e', 'test-output', '.data']);
 
 export const apps = [
-  // The console builds with the investor app's precompress plugin, so the web folder's
-  // build files are its inputs too.
-  { name: 'web', inputs: ['apps/web', 'packages/protocol'] },
-  {
-    name: 'admin',
-    inputs: ['apps/admin', 'packages/protocol', 'apps/web/precompress.ts'],
-  },
+  // Both build with @olive/tooling's precompress plugin (its e2e/ folder is skipped).
+  { name: 'web', inputs: ['apps/web', 'packages/protocol', 'packages/tooling'] },
+  { name: 'admin', inputs: ['apps/admin', 'packages/protocol', 'packages/tooling'] },
 ];
 
 function* files(root, path) {

@@ -28,7 +28,7 @@ beforeEach(() => {
   put('tsconfig.base.json', '{}');
   put('packages/protocol/src/numbers.ts', 'export const a = 1;');
   put('apps/web/src/main.tsx', 'render();');
-  put('apps/web/precompress.ts', 'export {};');
+  put('packages/tooling/src/precompress.ts', 'export {};');
   put('apps/admin/src/main.tsx', 'render();');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -59,11 +59,12 @@ describe('a restart of npm start', () => {
     expect(wantedBuild(web, root, { VITE_RESERVES_RPC_ERC20: 'http://node' })).toBeDefined();
   });
 
-  it("rebuilds the console when the investor app's precompress plugin it uses changed", () => {
+  it("rebuilds the console when the shared precompress plugin it uses changed, not the app's", () => {
     built(admin);
     put('apps/web/src/main.tsx', 'render(2);');
+    put('packages/tooling/src/e2e/browser.ts', 'export {};');
     expect(wantedBuild(admin, root, {})).toBeUndefined();
-    put('apps/web/precompress.ts', 'export const level = 11;');
+    put('packages/tooling/src/precompress.ts', 'export const level = 11;');
     expect(wantedBuild(admin, root, {})).toBeDefined();
   });
 

@@ -1,9 +1,12 @@
 // Build of the operator console, served by the API server at /admin/. Every screen is a
-// lazy chunk; the build precompresses its output like the investor app's (same plugin).
+// lazy chunk; the build precompresses its output like the investor app's (@olive/tooling's
+// plugin).
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from '../web/precompress.ts';
+// By path, not as @olive/tooling/precompress: Vite leaves a config's bare imports to Node,
+// which does not load TypeScript (packages/tooling/README.md).
+import { precompressPlugin } from '../../packages/tooling/src/precompress.ts';
 
 export default defineConfig({
   base: '/admin/',

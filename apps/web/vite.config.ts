@@ -7,7 +7,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { barrelImportsPlugin } from './barrel-imports.ts';
 import { firstScreenPlugin } from './first-screen-plugin.ts';
-import { precompressPlugin } from './precompress.ts';
+// By path, not as @olive/tooling/precompress: Vite leaves a config's bare imports to Node,
+// which does not load TypeScript (packages/tooling/README.md).
+import { precompressPlugin } from '../../packages/tooling/src/precompress.ts';
 
 const THEME = '#808000';
 const BACKGROUND = '#0d0f08';

@@ -16,7 +16,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { runCli } from '../../server/test/cli.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { launchBrowser, phoneContext, screenshots, snap } from '../../web/e2e/browser.ts';
+import { deskContext, investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -75,11 +75,7 @@ beforeAll(async () => {
     withdrawalId: withdrawal.data!.withdrawal_id,
   };
 
-  desk = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
+  desk = await deskContext(browser, { locale: 'en-US', timezoneId: 'UTC' });
   page = await desk.newPage();
   // The worker seeds the demo investors on start; this waits for it to have finished.
   await server.app.services.demo.seed();
@@ -233,20 +229,13 @@ describe('operator console', () => {
     await page.getByRole('heading', { name: 'Networks' }).waitFor();
     await page.locator('tr[data-row-key="bep20"]', { hasText: '1.25' }).waitFor();
 
-    const phone = await phoneContext(browser);
-    await phone.addInitScript(
-      ({ token, userId }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user_id', userId);
-        localStorage.setItem('lang', 'en');
-      },
-      { token: investor.token, userId: investor.userId },
-    );
-    const app = await phone.newPage();
-    await app.goto(`${server.url}/#/pages/personal/personal`);
+    const app = await investorPage(browser, {
+      session: investor,
+      url: `${server.url}/#/pages/personal/personal`,
+    });
     await app.getByTestId('me-withdraw').click();
     await app.getByTestId('withdraw-fee').filter({ hasText: '1.25 USDT' }).waitFor();
-    await phone.close();
+    await app.context().close();
   });
 
   it("edits a support contact's hours and the investor's contact list shows them", async () => {
@@ -420,7 +409,7 @@ describe('operator console', () => {
       .toBe(false);
     await page.locator('tr[data-row-key]', { hasText: 'support@example.com' }).waitFor();
 
-    const supportDesk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const supportDesk = await deskContext(browser);
     const support = await supportDesk.newPage();
     await support.goto(`${server.url}/admin/login`);
     await support.getByTestId('login-email').fill('support@example.com');
@@ -490,7 +479,7 @@ describe('operator console', () => {
     expect(stored).toEqual([{ lang: 'es', kind: 'notice' }]);
 
     // Signed out, the sign-in page keeps the chosen language.
-    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const fresh = await deskContext(browser);
     await fresh.addInitScript(() => localStorage.setItem('olive.admin.lang', 'zh-CN'));
     const signIn = await fresh.newPage();
     await signIn.goto(`${server.url}/admin/`);

@@ -4,19 +4,11 @@
 // Arabic, right to left, with the server's Arabic message for a wrong code.
 import { mkdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startTestServer, TEST_CAPTCHA } from '../../server/test/harness.ts';
-import {
-  appCatalogue,
-  go,
-  launchBrowser,
-  phoneContext,
-  screenshots,
-  snap,
-  solveCaptcha,
-  typeFundPassword,
-} from './browser.ts';
+import { go, journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue, solveCaptcha, typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -30,18 +22,7 @@ const webCatalogue = (lang: string) =>
     auth: { captchaNotLoaded: string };
   }>(lang);
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const journey = journeyFixture(() => startTestServer());
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
 
@@ -55,7 +36,7 @@ async function startRegistration(page: Page, email: string) {
   await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
   await page.getByTestId('captcha-done').waitFor();
   expect(await page.getByTestId('captcha-input').count()).toBe(0);
-  return server.codeFor(email);
+  return journey.server.codeFor(email);
 }
 
 async function fillRegistrationRest(page: Page, password: string) {
@@ -81,13 +62,13 @@ async function logout(page: Page) {
 
 describe('account screens', () => {
   it('registers by e-mail, signs out and in, edits the profile and the login password', async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     const page = await context.newPage();
     const email = 'alice@example.com';
     const first = 'Olive-green-2024';
     const second = 'Grove-of-olives-77';
 
-    await page.goto(`${server.url}/#/pages/public/login`);
+    await page.goto(`${journey.server.url}/#/pages/public/login`);
     await page.getByTestId('screen-login').waitFor();
     await snap(page, 'account-login-en');
     await page.getByTestId('login-register').click();
@@ -150,7 +131,7 @@ describe('account screens', () => {
     await snap(page, 'security-en');
 
     // Fund password: a code to the account (no image code when signed in), then 6 digits.
-    const mailsBefore = server.inbox.list(email).length;
+    const mailsBefore = journey.server.inbox.list(email).length;
     await page.getByTestId('security-fund-password').click();
     await page.getByTestId('screen-fund-password').waitFor();
     await page.getByTestId('send-code').click();
@@ -158,11 +139,11 @@ describe('account screens', () => {
       .getByTestId('code-target')
       .filter({ hasText: 'Code sent to al***@example.com' })
       .waitFor();
-    expect(server.inbox.list(email).length).toBe(mailsBefore + 1);
+    expect(journey.server.inbox.list(email).length).toBe(mailsBefore + 1);
     await page
       .getByTestId('code-input')
       .locator('input')
-      .fill(await server.codeFor(email));
+      .fill(await journey.server.codeFor(email));
     await page.getByTestId('fund-login-password').locator('input').fill(first);
     await typeFundPassword(page, 'new-fund-password', '975310');
     await snap(page, 'fund-password-en');
@@ -200,24 +181,27 @@ describe('account screens', () => {
     // An inviter, registered through the API.
     const inviterEmail = 'inviter@example.com';
     const captcha = async () =>
-      (await server.call<{ captcha_id: string }>('/api/main/captcha')).data!.captcha_id;
-    await server.call('/api/user/emailcode', {
+      (await journey.server.call<{ captcha_id: string }>('/api/main/captcha')).data!.captcha_id;
+    await journey.server.call('/api/user/emailcode', {
       email: inviterEmail,
       captcha_id: await captcha(),
       captcha: TEST_CAPTCHA,
       scene: 'register',
     });
-    const inviter = await server.call<{ token: string; user_id: string }>('/api/user/regist', {
-      account: inviterEmail,
-      password: 'Inviter-pass-2024',
-      fund_password: '135790',
-      code: await server.codeFor(inviterEmail),
-      captcha_id: await captcha(),
-      captcha: TEST_CAPTCHA,
-      agree: '1',
-    });
+    const inviter = await journey.server.call<{ token: string; user_id: string }>(
+      '/api/user/regist',
+      {
+        account: inviterEmail,
+        password: 'Inviter-pass-2024',
+        fund_password: '135790',
+        code: await journey.server.codeFor(inviterEmail),
+        captcha_id: await captcha(),
+        captcha: TEST_CAPTCHA,
+        agree: '1',
+      },
+    );
     expect(inviter.code).toBe(1);
-    const info = await server.call<{ invite_code: string }>(
+    const info = await journey.server.call<{ invite_code: string }>(
       '/api/user/userinfo',
       {},
       {
@@ -227,13 +211,13 @@ describe('account screens', () => {
     );
     const inviteCode = info.data!.invite_code;
 
-    const context = await phoneContext(browser, { locale: 'ar' });
+    const context = await phoneContext(journey.browser, { locale: 'ar' });
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'ar');
     });
     const page = await context.newPage();
     const email = 'karim@example.com';
-    await page.goto(`${server.url}/#/pages/public/regiest?invite=${inviteCode}`);
+    await page.goto(`${journey.server.url}/#/pages/public/regiest?invite=${inviteCode}`);
     await page.getByTestId('screen-register').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.getByText('عنوان البريد الإلكتروني').waitFor();
@@ -287,7 +271,7 @@ describe('account screens', () => {
   ] as const)(
     'says so when the code is asked for before its picture arrives, and retries a failed picture (%s)',
     async (lang, locale) => {
-      const context = await phoneContext(browser, { locale });
+      const context = await phoneContext(journey.browser, { locale });
       const page = await context.newPage();
       const account = `early-${lang}@example.com`;
       // The first picture's request fails; the second is held until the test lets it go.
@@ -300,7 +284,7 @@ describe('account screens', () => {
         await held;
         return route.continue();
       });
-      await page.goto(`${server.url}/#/pages/public/regiest`);
+      await page.goto(`${journey.server.url}/#/pages/public/regiest`);
       // A failed picture is a retry mark, not a spinner that never ends.
       await page.getByTestId('captcha-failed').waitFor();
       await snap(page, `account-captcha-failed-${lang}`);
@@ -317,7 +301,7 @@ describe('account screens', () => {
       await solveCaptcha(page);
       await page.getByTestId('send-code').click();
       await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
-      await expect(server.codeFor(account)).resolves.toMatch(/^\d{6}$/);
+      await expect(journey.server.codeFor(account)).resolves.toMatch(/^\d{6}$/);
       await context.close();
     },
   );

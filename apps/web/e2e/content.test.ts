@@ -14,7 +14,15 @@ import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { demoItems, demoText } from '../../server/src/modules/content/seed.ts';
 import { paths } from '../src/config/paths.ts';
-import { appCatalogue, go, launchBrowser, screenshots, snap } from './browser.ts';
+import {
+  go,
+  investorPage,
+  type InvestorSession,
+  launchBrowser,
+  screenshots,
+  snap,
+} from '@olive/tooling/e2e';
+import { appCatalogue } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -50,25 +58,8 @@ afterAll(async () => {
 });
 
 /** A 360x640 phone in the given language, optionally signed in. */
-async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: string }) {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 640 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: lang === 'ar' ? 'ar' : 'en-US',
-    colorScheme: 'dark',
-  });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      if (token) localStorage.setItem('token', token);
-      if (userId) localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
-  );
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#${paths.home}`);
+async function phone(lang: 'en' | 'ar', session?: InvestorSession) {
+  const page = await investorPage(browser, { lang, session, url: `${server.url}/#${paths.home}` });
   await page.getByTestId('screen-home').waitFor();
   return page;
 }
@@ -237,7 +228,7 @@ describe('content journeys', () => {
         { account: userAccount(user.userId, 'available'), amount: parseAmount('2500.125') },
       ],
     });
-    const page = await phone('en', { token: user.token, user_id: user.userId });
+    const page = await phone('en', user);
     const info = await server.call<{ total_assets: string; total_earnings: string }>(
       '/api/user/userinfo',
       {},
@@ -266,7 +257,7 @@ describe('content journeys', () => {
     // (issue 12) and team (issue 13) engineers empty this list as their screens land.
     const pending: string[] = [];
     const user = await register(server, { password: 'Content-pass-2024' });
-    const page = await phone('en', { token: user.token, user_id: user.userId });
+    const page = await phone('en', user);
     const offenders: string[] = [];
     for (const path of Object.values(paths)) {
       if (pending.includes(path)) continue;

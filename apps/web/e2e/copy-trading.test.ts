@@ -12,14 +12,8 @@ import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import {
-  appCatalogue,
-  launchBrowser,
-  phoneContext,
-  screenshots,
-  snap,
-  typeFundPassword,
-} from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue, typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -51,20 +45,7 @@ async function fundedInvestor() {
   });
   const call = <T>(path: string, body: Record<string, string>) =>
     server.call<T>(path, body, user.headers);
-  return { session: { token: user.token, user_id: user.userId }, call };
-}
-
-async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: string }) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      if (token) localStorage.setItem('token', token);
-      if (userId) localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
-  );
-  return context.newPage();
+  return { session: { token: user.token, userId: user.userId }, call };
 }
 
 async function confirmModal(page: Page) {
@@ -88,7 +69,7 @@ async function journey(lang: 'en' | 'ar') {
   ).toBe(1);
 
   // The leader makes the robot public with a 20% share.
-  const leaderPage = await phone(lang, leader.session);
+  const leaderPage = await investorPage(browser, { lang, session: leader.session });
   await leaderPage.goto(`${server.url}/#/pages/quantification/detail?id=${leaderId}`);
   const sharing = leaderPage.getByTestId('robot-sharing');
   await sharing.waitFor();
@@ -105,7 +86,7 @@ async function journey(lang: 'en' | 'ar') {
 
   // Another investor: the leaderboard offers Copy on public robots (the demo investors').
   const copier = await fundedInvestor();
-  const page = await phone(lang, copier.session);
+  const page = await investorPage(browser, { lang, session: copier.session });
   await page.goto(`${server.url}/#/pages/quantification/quantification`);
   const copyLinks = page.getByTestId('rank-copy');
   await copyLinks.first().waitFor({ timeout: 60_000 });

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { launchBrowser, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
 import ar from '../src/locales/ar.json';
 import en from '../src/locales/en.json';
 

@@ -1,6 +1,6 @@
 // A first-time investor's session at 360x640, in English and Arabic (issue 18): one journey
 // per defect seen in that session. Every `snap` also runs axe-core and the layout check
-// (ui-checks.ts), so contrast, target size and clipping fail here, not in a screenshot.
+// (ui-checks.ts of @olive/tooling), so contrast, target size and clipping fail here, not in a screenshot.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -9,16 +9,14 @@ import { platformAccount, userAccount } from '../../server/src/modules/ledger/le
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import {
-  appCatalogue,
+  checkLayout,
   go,
+  investorPage,
   launchBrowser,
-  phoneContext,
   screenshots,
   snap,
-  solveCaptcha,
-  typeFundPassword,
-} from './browser.ts';
-import { checkLayout } from './ui-checks.ts';
+} from '@olive/tooling/e2e';
+import { appCatalogue, solveCaptcha, typeFundPassword } from './app.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/worker-plan.ts';
 
@@ -85,20 +83,7 @@ async function investor(email: string, funds?: string) {
       ],
     });
   }
-  return { token: user.token, user_id: user.userId };
-}
-
-async function phone(lang: string, session?: { token: string; user_id: string }) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      if (token) localStorage.setItem('token', token);
-      if (userId) localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
-  );
-  return context.newPage();
+  return { token: user.token, userId: user.userId };
 }
 
 /** Every button of the open dialog: at least 44 px tall, inside the dialog, in view. */
@@ -129,7 +114,7 @@ describe('a first session, defect by defect', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`dialogs have readable buttons with 44 px targets (${lang})`, async () => {
       const session = await investor(`dialogs-${lang}@example.com`);
-      const page = await phone(lang, session);
+      const page = await investorPage(browser, { lang, session: session });
       await page.goto(`${server.url}/#/pages/personal/personal`);
       await page.getByTestId('screen-me').waitFor();
       await page.getByTestId('logout').click();
@@ -143,7 +128,7 @@ describe('a first session, defect by defect', () => {
 
     it(`the address dialog shows the whole address; the keypad leaves the form in place (${lang})`, async () => {
       const session = await investor(`address-${lang}@example.com`);
-      const page = await phone(lang, session);
+      const page = await investorPage(browser, { lang, session: session });
       await page.goto(`${server.url}/#/pages/personal/wallet`);
       await page.getByTestId('screen-wallet').waitFor();
       await page.getByTestId('wallet-set-bep20').click();
@@ -205,7 +190,7 @@ describe('a first session, defect by defect', () => {
   }
 
   it('one captcha carries the registration, and the form survives a visit to the terms', async () => {
-    const page = await phone('en');
+    const page = await investorPage(browser, { lang: 'en' });
     const email = 'roundtrip@example.com';
     const password = 'Round-trip-olive-9';
     await page.goto(`${server.url}/#/pages/public/regiest`);
@@ -265,11 +250,11 @@ describe('a first session, defect by defect', () => {
     const created = await server.call<{ robot_id: string }>(
       '/api/user/quancreate',
       { market: 'BTC/USDT', principal: '100', direction: 'long' },
-      { authorization: `Bearer ${session.token}`, userid: session.user_id },
+      { authorization: `Bearer ${session.token}`, userid: session.userId },
     );
     expect(created.code).toBe(1);
     const robotId = created.data!.robot_id;
-    const page = await phone('en', session);
+    const page = await investorPage(browser, { lang: 'en', session: session });
     // The robot screen's code is loaded once (as after any earlier visit), not the robot.
     await page.goto(`${server.url}/#/pages/quantification/detail?id=999999`);
     await page.getByText('This robot was not found').waitFor();
@@ -291,7 +276,7 @@ describe('a first session, defect by defect', () => {
   it('the "Grid" badge is translated and tab titles fit on one line at 360 px, in 16 languages', async () => {
     for (const lang of LANGUAGES) {
       const words = catalogue(lang);
-      const page = await phone(lang);
+      const page = await investorPage(browser, { lang });
       await page.goto(`${server.url}/#/pages/index/index`);
       await page.getByTestId('screen-home').waitFor();
       await expect(page.getByTestId('robots-kicker').textContent()).resolves.toBe(

@@ -11,14 +11,8 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { SimulatedMiningFeed } from '../../server/src/modules/mining/feed.ts';
-import {
-  appCatalogue,
-  launchBrowser,
-  phoneContext,
-  screenshots,
-  snap,
-  typeFundPassword,
-} from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue, typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -66,16 +60,7 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
         { account: userAccount(user.userId, 'available'), amount: parseAmount('500') },
       ],
     });
-    const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-    await context.addInitScript(
-      ({ token, userId, language }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user_id', userId);
-        localStorage.setItem('lang', language);
-      },
-      { token: user.token, userId: user.userId, language: lang },
-    );
-    const page = await context.newPage();
+    const page = await investorPage(browser, { lang, session: user });
     await page.goto(`${server.url}/#/pages/index/index`);
 
     // Home: the production block, badged as demo data, opens mining.
@@ -162,7 +147,7 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
       words.status.active,
     );
     await snap(page, `mining-mine-${lang}`);
-    await context.close();
+    await page.context().close();
   });
 });
 
@@ -171,16 +156,7 @@ describe.each(['en', 'ar'] as const)('judging a machine before renting (%s)', (l
 
   it('warns before the fund password when the term is shorter than break-even', async () => {
     const user = await register(server, { lang });
-    const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-    await context.addInitScript(
-      ({ token, userId, language }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user_id', userId);
-        localStorage.setItem('lang', language);
-      },
-      { token: user.token, userId: user.userId, language: lang },
-    );
-    const page = await context.newPage();
+    const page = await investorPage(browser, { lang, session: user });
     // The models as the server figures them: at 95,000 USDT and the simulated network's
     // difficulty today, the S19k Pro (7 days at least) needs longer than its 7 days to pay
     // back.
@@ -246,6 +222,6 @@ describe.each(['en', 'ar'] as const)('judging a machine before renting (%s)', (l
     expect(warningBox!.y + warningBox!.height).toBeLessThanOrEqual(passwordBox!.y + 1);
     await warning.scrollIntoViewIfNeeded();
     await snap(page, `mining-rent-warning-${lang}`);
-    await context.close();
+    await page.context().close();
   });
 });

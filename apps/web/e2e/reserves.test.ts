@@ -14,7 +14,7 @@ import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -71,16 +71,7 @@ async function signedIn(lang: 'en' | 'ar', prepare?: (page: Page) => Promise<voi
   const snapshot = await server.app.services.reserves.reserves.takeSnapshot();
   expect(snapshot.anchor_tx).toMatch(/^0x[0-9a-f]{64}$/);
   const block = await minedIn(snapshot.anchor_tx!);
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ([l, token, id]) => {
-      localStorage.setItem('lang', l!);
-      localStorage.setItem('token', token!);
-      localStorage.setItem('user_id', id!);
-    },
-    [lang, user.token, user.userId],
-  );
-  const page = await context.newPage();
+  const page = await investorPage(browser, { lang, session: user });
   await prepare?.(page);
   return { page, user, snapshot, block };
 }
@@ -272,16 +263,7 @@ describe.each(['en', 'ar'] as const)('proof of reserves (%s)', (lang) => {
   it('says on the reserves screen, not on Me, when I am not in the latest snapshot', async () => {
     // Registered after the latest snapshot: Olive has no leaves for this investor in it.
     const user = await register(server, { lang });
-    const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-    await context.addInitScript(
-      ([l, token, id]) => {
-        localStorage.setItem('lang', l!);
-        localStorage.setItem('token', token!);
-        localStorage.setItem('user_id', id!);
-      },
-      [lang, user.token, user.userId],
-    );
-    const page = await context.newPage();
+    const page = await investorPage(browser, { lang, session: user });
     await page.goto(`${server.url}/#/pages/personal/reserves`);
     await page.getByTestId('reserves-badge-absent').waitFor({ timeout: 30_000 });
     await snap(page, `reserves-not-included-${lang}`);

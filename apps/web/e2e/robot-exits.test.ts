@@ -12,7 +12,8 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
-import { appCatalogue, launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -62,16 +63,7 @@ async function phone(lang: 'en' | 'ar') {
       { account: userAccount(user.userId, 'available'), amount: parseAmount('1000') },
     ],
   });
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: user.token, userId: user.userId, language: lang },
-  );
-  return context.newPage();
+  return investorPage(browser, { lang, session: user });
 }
 
 async function confirm(page: Page) {

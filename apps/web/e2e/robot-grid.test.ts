@@ -13,7 +13,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
-import { launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -70,16 +70,7 @@ async function fundedInvestor(email: string) {
 }
 
 async function phone(lang: 'en' | 'ar', user: { token: string; userId: string }) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: user.token, userId: user.userId, language: lang },
-  );
-  return context.newPage();
+  return investorPage(browser, { lang, session: user });
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();

@@ -10,7 +10,8 @@ import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { appCatalogue, launchBrowser, phoneContext, snap, screenshots } from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -40,16 +41,7 @@ async function journey(lang: 'en' | 'ar') {
       { account: userAccount(user.userId, 'available'), amount: parseAmount('1000') },
     ],
   });
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: user.token, userId: user.userId, language: lang },
-  );
-  const page = await context.newPage();
+  const page = await investorPage(browser, { lang, session: user });
   await page.goto(`${server.url}/#/pages/quantification/quantification`);
   await page.getByTestId('create-form').waitFor({ timeout: 90_000 });
   await page.getByTestId('market-chip-BTC').click();
@@ -110,7 +102,7 @@ async function journey(lang: 'en' | 'ar') {
     .where('user_id', '=', user.userId)
     .executeTakeFirstOrThrow();
   expect(row.grid_type).toBe('arithmetic');
-  await context.close();
+  await page.context().close();
 }
 
 describe('the create screen shows limits, grid type and held-out figures', () => {

@@ -5,31 +5,23 @@
 import { mkdirSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
-import { launchBrowser, phoneContext, screenshots, snap, solveCaptcha } from './browser.ts';
+import { journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
+import { solveCaptcha } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const journey = journeyFixture(() => startTestServer());
 
 async function open(
   lang: 'en' | 'ar',
   path: string,
   wallet?: ReturnType<typeof privateKeyToAccount>,
 ) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+  const context = await phoneContext(journey.browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
   if (wallet) {
     // An EIP-1193 provider as a wallet extension injects it, signing in Node with a real
     // key (personal_sign of the hex-encoded message).
@@ -54,7 +46,7 @@ async function open(
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
   }, lang);
   const page = await context.newPage();
-  await page.goto(`${server.url}/#${path}`);
+  await page.goto(`${journey.server.url}/#${path}`);
   return page;
 }
 
@@ -72,7 +64,7 @@ const code = (secret: string, steps = 0) =>
 
 describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
   it('resets a forgotten password with an e-mailed code', async () => {
-    const user = await register(server, { lang });
+    const user = await register(journey.server, { lang });
     const page = await open(lang, '/pages/public/login');
     await page.getByTestId('screen-login').waitFor();
     await page.getByTestId('login-forgot').click();
@@ -82,7 +74,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await solveCaptcha(page);
     await page.getByTestId('send-code').click();
     await page.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor();
-    const mailed = await server.codeFor(user.account);
+    const mailed = await journey.server.codeFor(user.account);
     await page.getByTestId('code-input').locator('input').fill(mailed);
     await page.getByTestId('reset-password').locator('input').fill('Fresh-olive-grove-5');
     await snap(page, `security-reset-${lang}`);
@@ -94,11 +86,11 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
   });
 
   it('enrols two-factor with a QR code, then asks for the code at sign-in', async () => {
-    const user = await register(server, { lang });
+    const user = await register(journey.server, { lang });
     const page = await open(lang, '/pages/public/login');
     await login(page, user.account, user.password);
     await page.waitForURL(/personal|index/);
-    await page.goto(`${server.url}/#/pages/setting/information`);
+    await page.goto(`${journey.server.url}/#/pages/setting/information`);
     await page.getByTestId('security-two-factor').click();
     await page.getByTestId('twofactor-start').click();
     const secret = (await page.getByTestId('twofactor-secret').textContent())!.trim();
@@ -122,7 +114,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
 
     // A protected action asks for the second step in a dialog and succeeds with it (a
     // recovery code here: the time step of the sign-in code is spent).
-    await second.goto(`${server.url}/#/pages/setting/loginPassword`);
+    await second.goto(`${journey.server.url}/#/pages/setting/loginPassword`);
     await second.getByTestId('old-password').locator('input').fill(user.password);
     await second.getByTestId('new-password').locator('input').fill('Second-olive-grove-8');
     await second.getByTestId('confirm-password').locator('input').fill('Second-olive-grove-8');
@@ -133,7 +125,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await second.getByTestId('otp-prompt').waitFor({ state: 'detached' });
     // The password changed, and the recovery code it used is spent.
     await second.getByTestId('screen-login-password').waitFor({ state: 'detached' });
-    const spent = await server.db
+    const spent = await journey.server.db
       .selectFrom('two_factor_recovery')
       .select(({ fn }) => fn.count<string>('used_at').as('n'))
       .where('user_id', '=', user.userId)
@@ -144,12 +136,12 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
   });
 
   it('binds a phone to an e-mail account with an SMS code', async () => {
-    const user = await register(server, { lang });
+    const user = await register(journey.server, { lang });
     const phone = `1${lang === 'ar' ? 8 : 9}${String(Date.now()).slice(-9)}`;
     const page = await open(lang, '/pages/public/login');
     await login(page, user.account, user.password);
     await page.waitForURL(/personal|index/);
-    await page.goto(`${server.url}/#/pages/setting/information`);
+    await page.goto(`${journey.server.url}/#/pages/setting/information`);
     await page.getByTestId('security-bind').click();
     await page.getByTestId('screen-bind').waitFor();
     await page.getByTestId('bind-account').locator('input').fill(phone);
@@ -158,14 +150,14 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await page
       .getByTestId('code-input')
       .locator('input')
-      .fill(await server.codeFor(phone));
+      .fill(await journey.server.codeFor(phone));
     await snap(page, `security-bind-${lang}`);
     await page.getByTestId('bind-submit').click();
     await page.getByTestId('screen-security').waitFor();
     await expect(page.getByTestId('security-bound').textContent()).resolves.toBe(phone);
     await snap(page, `security-centre-${lang}`, true);
     // The phone now signs in to the same account.
-    const byPhone = await server.call<{ user_id: string }>('/api/user/login', {
+    const byPhone = await journey.server.call<{ user_id: string }>('/api/user/login', {
       account: phone,
       password: user.password,
     });
@@ -174,14 +166,14 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
   });
 
   it('verifies a wallet in the Security Center, then signs in with it', async () => {
-    const user = await register(server, { lang });
+    const user = await register(journey.server, { lang });
     const wallet = privateKeyToAccount(
       `0x${(lang === 'ar' ? 'a2' : 'e1').repeat(32)}` as `0x${string}`,
     );
     const page = await open(lang, '/pages/public/login', wallet);
     await login(page, user.account, user.password);
     await page.waitForURL(/personal|index/);
-    await page.goto(`${server.url}/#/pages/setting/information`);
+    await page.goto(`${journey.server.url}/#/pages/setting/information`);
     await page.getByTestId('security-wallets').click();
     await page.getByTestId('wallets-none').waitFor();
     await page.getByTestId('wallet-verify').click();
@@ -196,7 +188,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await snap(second, `security-wallet-login-${lang}`);
     await second.getByTestId('login-wallet').click();
     await second.waitForURL(/personal|index/);
-    await second.goto(`${server.url}/#/pages/setting/information`);
+    await second.goto(`${journey.server.url}/#/pages/setting/information`);
     await expect(second.getByTestId('security-account').textContent()).resolves.toBe(user.account);
     await page.context().close();
     await second.context().close();

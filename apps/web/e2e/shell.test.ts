@@ -6,10 +6,10 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
-import { launchBrowser, phoneContext, screenshots, snap } from './browser.ts';
+import { journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -20,22 +20,11 @@ const tabs = [
   { name: 'me', path: '/pages/personal/personal' },
 ] as const;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const journey = journeyFixture(() => startTestServer());
 
 async function openApp(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
+  await page.goto(`${journey.server.url}/`);
   await page.getByTestId('screen-home').waitFor();
   return page;
 }
@@ -52,7 +41,7 @@ async function visitTabs(page: Page, language: string) {
 
 describe('investor app shell', () => {
   it('passes the update check to Home, with a 60px tab bar', async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     const page = await openApp(context);
     expect(new URL(page.url()).hash).toBe('#/pages/index/index');
     const trace = await page.evaluate(() => window.__oliveUpdate);
@@ -76,10 +65,10 @@ describe('investor app shell', () => {
 
   it('shows the Olive mark before the script runs, and only until the first screen', async () => {
     // No script at all: what a slow phone shows while the first load is on its way.
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     const page = await context.newPage();
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     const splash = page.locator('.boot-splash svg');
     await splash.waitFor();
     const box = (await splash.boundingBox())!;
@@ -99,7 +88,7 @@ describe('investor app shell', () => {
     // Decision 135: index.html holds both tabs drawn, signed out; the first-screen script
     // shows the address's. Here the app's own scripts never arrive.
     const withoutApp = async (locale: string, hash: string, signedIn = false) => {
-      const context = await phoneContext(browser, { locale });
+      const context = await phoneContext(journey.browser, { locale });
       if (signedIn) {
         await context.addInitScript(() => {
           localStorage.setItem('token', 'a-token');
@@ -108,7 +97,7 @@ describe('investor app shell', () => {
       }
       const page = await context.newPage();
       await page.route(/\/assets\/(?!first-screen-)[^/]+\.js$/, (route) => route.abort());
-      await page.goto(`${server.url}/#${hash}`);
+      await page.goto(`${journey.server.url}/#${hash}`);
       await page.waitForLoadState('load');
       return { context, page };
     };
@@ -154,7 +143,7 @@ describe('investor app shell', () => {
 
     // With the app, its first render is the same screen in the same place (no shift), and
     // goes straight from the drawing to it, with no empty frame between.
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     await context.addInitScript(() => {
       const states: string[] = [];
       (window as unknown as { __rootStates: string[] }).__rootStates = states;
@@ -175,7 +164,7 @@ describe('investor app shell', () => {
       if (request.resourceType() === 'stylesheet')
         stylesheets.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${server.url}/#${tabs[0].path}`);
+    await page.goto(`${journey.server.url}/#${tabs[0].path}`);
     await page.getByTestId('screen-home').waitFor();
     expect(
       await page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates),
@@ -203,7 +192,7 @@ describe('investor app shell', () => {
   });
 
   it('navigates the four tabs', async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     const page = await openApp(context);
     await visitTabs(page, 'en');
     await expect(page.getByTestId('menu-language').textContent()).resolves.toContain('English');
@@ -211,7 +200,7 @@ describe('investor app shell', () => {
   });
 
   it('switches to Arabic: translated tab bar, right to left', async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     const page = await openApp(context);
     await page.getByTestId('tab-me').click();
     await page.getByTestId('menu-language').click();
@@ -250,13 +239,13 @@ describe('investor app shell', () => {
     // English catalogues and antd-mobile's Arabic strings before then, which the app itself
     // can do only once they have run; and the app, when it imports them, finds them fetched
     // rather than asking again.
-    const context = await phoneContext(browser, { locale: 'ar' });
+    const context = await phoneContext(journey.browser, { locale: 'ar' });
     await context.route('**/assets/vendor-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#${tabs[1].path}`);
+    await page.goto(`${journey.server.url}/#${tabs[1].path}`);
     await page.getByTestId('screen-trade').waitFor();
     const assets = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -294,7 +283,7 @@ describe('investor app shell', () => {
     // one script and one stylesheet. Read from the
     // first-screen preload, which lists exactly what the screen needs beyond the first load
     // (decision 130), before the app has run and added anything of its own.
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     let releaseVendor = () => {};
     const vendorHeld = new Promise<void>((resolve) => (releaseVendor = resolve));
     await context.route('**/assets/vendor-*.js', async (route) => {
@@ -302,10 +291,10 @@ describe('investor app shell', () => {
       await route.continue();
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#${tabs[0].path}`, { waitUntil: 'commit' });
+    await page.goto(`${journey.server.url}/#${tabs[0].path}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('link[href^="/assets/home-"]'));
     // Those index.html names itself (the entry and the libraries) are not the screen's.
-    const indexHtml = await (await fetch(`${server.url}/`)).text();
+    const indexHtml = await (await fetch(`${journey.server.url}/`)).text();
     const preloaded = (
       await page.evaluate(() =>
         [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map(
@@ -330,7 +319,7 @@ describe('investor app shell', () => {
   });
 
   it('offline: shows the network toast and sends no request', async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     // The worst case: offline before antd's toast (loaded after the first screen) arrived.
     // CI once went offline before it had, and no notice showed; now our own toast does.
     await context.route('**/assets/overlays-*', (route) => route.abort());
@@ -361,7 +350,7 @@ describe('investor app shell', () => {
   it('offers an optional update in a dialog; "Later" goes on to Home', async () => {
     // A server of its own: the release setting would change what `/` shows in other tests.
     const release = await startTestServer();
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     try {
       await release.db
         .updateTable('settings')
@@ -392,7 +381,7 @@ describe('investor app shell', () => {
       expect(await page.getByTestId('update-dialog').count()).toBe(0);
 
       // The same dialog on an Arabic phone: right to left, readable, checked the same way.
-      const arabic = await phoneContext(browser, { locale: 'ar' });
+      const arabic = await phoneContext(journey.browser, { locale: 'ar' });
       try {
         const rtl = await arabic.newPage();
         await rtl.goto(`${release.url}/`);
@@ -414,7 +403,7 @@ describe('investor app shell', () => {
     const copy = await mkdtemp(join(tmpdir(), 'olive-web-dist-'));
     await cp(fileURLToPath(new URL('../dist/', import.meta.url)), copy, { recursive: true });
     const release = await startTestServer({ env: { WEB_DIST_DIR: copy } });
-    const context = await phoneContext(browser);
+    const context = await phoneContext(journey.browser);
     try {
       const page = await context.newPage();
       await page.goto(`${release.url}/`);

@@ -10,16 +10,8 @@ import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import {
-  appCatalogue,
-  go,
-  launchBrowser,
-  phoneContext,
-  screenshots,
-  snap,
-  solveCaptcha,
-  typeFundPassword,
-} from './browser.ts';
+import { go, investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue, solveCaptcha, typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -43,21 +35,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function phone(lang: 'en' | 'ar', session?: { token: string; userId: string }) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ s, language }) => {
-      localStorage.setItem('lang', language);
-      if (s) {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('user_id', s.userId);
-      }
-    },
-    { s: session ?? null, language: lang },
-  );
-  return context.newPage();
-}
-
 const text = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
 
@@ -74,7 +51,7 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
     ).data!;
 
     // A: Invite Friends.
-    const pageA = await phone(lang, { token: a.token, userId: a.userId });
+    const pageA = await investorPage(browser, { lang, session: a });
     await pageA.goto(`${server.url}/#/pages/personal/share`);
     await pageA.getByTestId('screen-share').waitFor();
     expect(await text(pageA, 'invite-code')).toBe(share.invite_code);
@@ -86,7 +63,7 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
 
     // B: the link opens registration with the code filled in.
     const email = `team-b-${lang}@example.com`;
-    const pageB = await phone(lang);
+    const pageB = await investorPage(browser, { lang });
     await pageB.goto(link);
     await pageB.getByTestId('screen-register').waitFor();
     await expect(pageB.getByTestId('register-invite').locator('input').inputValue()).resolves.toBe(

@@ -14,7 +14,8 @@ import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/worker-plan.ts';
-import { appCatalogue, launchBrowser, phoneContext, screenshots, snap } from './browser.ts';
+import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { appCatalogue } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -51,14 +52,14 @@ afterAll(async () => {
 /** An investor registered through the API (captcha and mailed code), then funded. */
 async function fundedInvestor(email: string) {
   const user = await register(server, { account: email, password: 'Trader-pass-2024' });
-  const session = { token: user.token, user_id: user.userId };
+  const session = { token: user.token, userId: user.userId };
   // A credited deposit, as the watcher would post it.
   await server.app.services.ledger.post({
     kind: 'deposit',
-    idempotencyKey: `test-deposit:${session.user_id}`,
+    idempotencyKey: `test-deposit:${session.userId}`,
     postings: [
       { account: platformAccount('custody', 'bep20'), amount: -parseAmount(DEPOSIT) },
-      { account: userAccount(session.user_id, 'available'), amount: parseAmount(DEPOSIT) },
+      { account: userAccount(session.userId, 'available'), amount: parseAmount(DEPOSIT) },
     ],
   });
   const balance = async () =>
@@ -66,23 +67,10 @@ async function fundedInvestor(email: string) {
       await server.call<{ balance: string }>(
         '/api/user/userinfo',
         {},
-        { authorization: `Bearer ${session.token}`, userid: session.user_id },
+        { authorization: `Bearer ${session.token}`, userid: session.userId },
       )
     ).data!.balance;
   return { session, balance };
-}
-
-async function phone(lang: 'en' | 'ar', session?: { token: string; user_id: string }) {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      if (token) localStorage.setItem('token', token);
-      if (userId) localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: session?.token ?? '', userId: session?.user_id ?? '', language: lang },
-  );
-  return context.newPage();
 }
 
 /** "+1,234.50 USDT" -> 123450000000n. */
@@ -121,7 +109,7 @@ async function earningsMove(page: Page) {
 
 describe('trade screens', () => {
   it('shows a visitor live markets, the demo badge, the leaderboard and a login prompt', async () => {
-    const page = await phone('en');
+    const page = await investorPage(browser, { lang: 'en' });
     await page.goto(`${server.url}/#/pages/quantification/quantification`);
     await page.getByTestId('screen-trade').waitFor();
     // The first market call of a fresh server replays the simulator (CPU-bound: slower on
@@ -140,7 +128,7 @@ describe('trade screens', () => {
 
   it('creates, starts, watches and stops a robot; the balance gets back principal plus PnL', async () => {
     const investor = await fundedInvestor('trader@example.com');
-    const page = await phone('en', investor.session);
+    const page = await investorPage(browser, { lang: 'en', session: investor.session });
 
     // Home's market block: live prices, the badge, and a tap opens the Trade tab.
     await page.goto(`${server.url}/#/pages/index/index`);
@@ -218,7 +206,7 @@ describe('trade screens', () => {
 
   it('runs the same journey in Arabic, right to left', async () => {
     const investor = await fundedInvestor('trader-ar@example.com');
-    const page = await phone('ar', investor.session);
+    const page = await investorPage(browser, { lang: 'ar', session: investor.session });
     await page.goto(`${server.url}/#/pages/quantification/quantification`);
     await page.getByTestId('create-form').waitFor();
     await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');

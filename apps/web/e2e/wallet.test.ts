@@ -10,7 +10,15 @@ import { mine, setAutomine, setIntervalMining, usdtBalance } from '@olive/devcha
 import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
-import { launchBrowser, phoneContext, go, snap, typeFundPassword, screenshots } from './browser.ts';
+import {
+  go,
+  investorPage,
+  type InvestorSession,
+  launchBrowser,
+  screenshots,
+  snap,
+} from '@olive/tooling/e2e';
+import { typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -24,7 +32,7 @@ const FUND_PASSWORD = '246810';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
-let session: { token: string; user_id: string };
+let session: InvestorSession;
 
 beforeAll(async () => {
   server = await startTestServer({ devchain: { blockTimeMs: BLOCK_MS, confirmations: 3 } });
@@ -44,21 +52,12 @@ async function registerByApi(email: string) {
     password: 'Wallet-pass-2024',
     fund_password: FUND_PASSWORD,
   });
-  return { token: user.token, user_id: user.userId };
+  return { token: user.token, userId: user.userId };
 }
 
 /** A phone signed in as the journey's investor, in `lang`. */
 async function signedInPage(lang: 'en' | 'ar'): Promise<Page> {
-  const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    { token: session.token, userId: session.user_id, language: lang },
-  );
-  const page = await context.newPage();
+  const page = await investorPage(browser, { lang, session });
   await page.goto(`${server.url}/#/pages/personal/personal`);
   await page.getByTestId('screen-me').waitFor();
   return page;
@@ -258,7 +257,7 @@ describe('wallet screens', () => {
     await server.db
       .updateTable('users')
       .set({ withdraw_locked_until: new Date(Date.now() + 3_600_000) })
-      .where('id', '=', session.user_id)
+      .where('id', '=', session.userId)
       .execute();
     await page.getByTestId('network-trc20').click();
     await page

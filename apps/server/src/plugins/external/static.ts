@@ -1,7 +1,7 @@
 // Serves the built investor app (apps/web/dist) at `/` and the operator console
 // (apps/admin/dist) at `/admin/`. Hashed assets are cached for a year; the shells, manifest
 // and service worker are revalidated so updates reach users. The builds write brotli (.br)
-// and gzip (.gz) siblings of every text file (apps/web/precompress.ts); they are sent as is
+// and gzip (.gz) siblings of every text file (packages/tooling/src/precompress.ts); they are sent as is
 // to callers that accept them (Content-Encoding, Vary: Accept-Encoding). The console routes
 // in the browser (react-router), so a path under /admin/ that is not a file gets its
 // index.html. Static files are outside the API's rate limit.

@@ -1,5 +1,5 @@
 // The checks every journey screenshot runs (issue 18): axe-core for accessibility and a
-// layout check for overflow and clipping. `snap` in browser.ts calls both, so a journey
+// layout check for overflow and clipping. `snap` (browser.ts) calls both, so a journey
 // that pictures a screen, a dialog, a keypad or a live state also proves it is usable.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';

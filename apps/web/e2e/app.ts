@@ -1,0 +1,45 @@
+// The investor app's own journey helpers; the browser, `snap` and the signed-in phone are
+// @olive/tooling/e2e's, shared with the console's journeys.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { snap } from '@olive/tooling/e2e';
+import { TEST_CAPTCHA } from '../../server/test/harness.ts';
+
+/**
+ * The fund password through antd-mobile's number keyboard. Six digits close the keypad by
+ * themselves (issue 18: it used to stay open over the form); fewer are confirmed with OK.
+ * With `name`, the open keypad is pictured (and checked) after the first digit.
+ */
+export async function typeFundPassword(
+  page: Page,
+  testId: string,
+  digits: string,
+  options: { name?: string } = {},
+) {
+  await page.locator(`[data-testid="${testId}"] .adm-passcode-input`).click();
+  const keyboard = page.locator('.adm-number-keyboard-popup .adm-popup-body');
+  await keyboard.waitFor();
+  for (const [index, digit] of [...digits].entries()) {
+    await keyboard.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
+    if (index === 0 && options.name) await snap(page, options.name);
+  }
+  if (digits.length < 6) await keyboard.locator('.adm-number-keyboard-key-ok').click();
+  await keyboard.waitFor({ state: 'hidden', timeout: 2000 });
+}
+
+/**
+ * Types the test server's image code once its picture is there, as a person would: a send
+ * tapped before the picture has loaded is refused on the field ("the picture has not
+ * loaded yet"; a full CI run under load once timed out that way).
+ */
+export async function solveCaptcha(page: Page) {
+  await page.locator('[data-testid="captcha-refresh"] img[data-captcha-id]').waitFor();
+  await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+}
+
+/** The app's own strings in a language (`src/locales/<code>.json`), as its screens show them. */
+export function appCatalogue<T>(code: string): T {
+  return JSON.parse(
+    readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
+  ) as T;
+}
