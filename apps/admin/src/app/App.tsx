@@ -18,15 +18,9 @@ import '@refinedev/antd/dist/reset.css';
 import { dataProvider } from './providers/data-provider.ts';
 import { authProvider } from './providers/auth-provider.ts';
 import { accessControlProvider } from './providers/access-control.ts';
-import {
-  i18nProvider,
-  initialLanguage,
-  rememberLanguage,
-  translator,
-  type Language,
-} from './providers/i18n.ts';
+import { i18nProvider, initialLanguage, rememberLanguage, translator } from './providers/i18n.ts';
 import { resources } from './resources.tsx';
-import { LanguageContext } from './language.tsx';
+import { LanguageContext, type Language } from '../lib/language.tsx';
 import { screenRoutes } from './routes.tsx';
 import { Header, Title } from '../components/header.tsx';
 import { Lazy, page } from '../components/lazy.tsx';

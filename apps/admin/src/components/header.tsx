@@ -1,7 +1,6 @@
 // The console's header: the language switch and who is signed in, in which role.
 import { useGetIdentity, useTranslate } from '@refinedev/core';
-import { useLanguage } from '../app/language.tsx';
-import type { Language } from '../app/providers/i18n.ts';
+import { useLanguage, type Language } from '../lib/language.tsx';
 import { Layout, Select, Space, Tag, Typography } from 'antd';
 import type { TitleProps } from '@refinedev/core';
 

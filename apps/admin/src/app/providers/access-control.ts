@@ -2,7 +2,7 @@
 // (`<resource>.<action>`). Only a convenience: the server checks every call.
 import type { AccessControlProvider } from '@refinedev/core';
 import { getToken } from '../../lib/api.ts';
-import { loadOperator } from './session.ts';
+import { loadOperator } from '../../lib/operator.ts';
 
 /** Singletons have `show` and `update` only: their page is the list entry of the menu. */
 const SINGLETONS = new Set([

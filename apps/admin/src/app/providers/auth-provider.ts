@@ -3,19 +3,13 @@
 // /enrol before any screen; a signed-out reply (10000) at any time returns to /login.
 import type { AuthProvider } from '@refinedev/core';
 import { AdminApiError, adminCall, getToken, setToken } from '../../lib/api.ts';
-import { forgetOperator, loadOperator } from './session.ts';
+import { forgetOperator, loadOperator, type LoginParams } from '../../lib/operator.ts';
 
 interface LoginReply {
   token: string;
   operator_id: string;
   totp_enabled: boolean;
   expires_at: string;
-}
-
-export interface LoginParams {
-  email: string;
-  password: string;
-  otp?: string;
 }
 
 function isSignedOut(error: unknown) {

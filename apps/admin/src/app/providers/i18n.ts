@@ -5,9 +5,7 @@ import type { I18nProvider } from '@refinedev/core';
 import en from '../../locales/en.json';
 import zhCN from '../../locales/zh-CN.json';
 import { setApiLanguage } from '../../lib/api.ts';
-
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../lib/language.tsx';
 
 const LANGUAGE_KEY = 'olive.admin.lang';
 type Catalogue = { [key: string]: string | Catalogue };

@@ -6,7 +6,7 @@ import { useGo, useInvalidateAuthStore, useLogout, useTranslate } from '@refined
 import { Alert, Button, Card, Form, Input, Layout, Spin, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { AdminApiError, adminCall, getToken } from '../../lib/api.ts';
-import { forgetOperator } from '../../app/providers/session.ts';
+import { forgetOperator } from '../../lib/operator.ts';
 import { LanguageSwitch } from '../../components/header.tsx';
 
 interface TotpSetup {

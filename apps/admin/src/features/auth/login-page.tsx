@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLogin, useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Layout, Typography } from 'antd';
-import type { LoginParams } from '../../app/providers/auth-provider.ts';
+import type { LoginParams } from '../../lib/operator.ts';
 import { LanguageSwitch } from '../../components/header.tsx';
 
 export function LoginPage() {

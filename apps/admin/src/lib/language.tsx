@@ -1,6 +1,9 @@
-// The console's language and its setter, for the language switch (App owns the state).
+// The console's languages, and the current one with its setter for the language switch
+// (App owns the state; app/providers/i18n.ts the catalogues).
 import { createContext, useContext } from 'react';
-import type { Language } from './providers/i18n.ts';
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 export const LanguageContext = createContext<{
   language: Language;
