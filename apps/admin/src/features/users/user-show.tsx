@@ -6,7 +6,7 @@ import { useCan, useShow, useTranslate } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
 import { Alert, Card, Descriptions, Space, Tabs } from 'antd';
 import { ActionButton, REASON } from '../../components/action-button.tsx';
-import { ResourceTable } from '../../components/resource-table.tsx';
+import { ResourceTable, type Column, type Filter } from '../../components/resource-table.tsx';
 import { DemoTag, Value } from '../../components/values.tsx';
 
 interface UserDetail {
@@ -35,6 +35,93 @@ interface UserDetail {
 }
 
 const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
+
+/** The investor's related lists, one tab each, filtered by the investor (`user_id`). */
+const RELATED: {
+  resource: string;
+  columns: Column[];
+  filters?: Filter[];
+  rowKey?: string;
+}[] = [
+  {
+    resource: 'ledger-entries',
+    filters: [
+      { key: 'kind' },
+      { key: 'account_kind', options: ['available', 'frozen', 'robot_principal', 'mining'] },
+    ],
+    columns: [
+      { key: 'id', sortable: true },
+      { key: 'entry_id' },
+      { key: 'kind' },
+      { key: 'account_kind', kind: 'enum' },
+      { key: 'amount', kind: 'money' },
+      { key: 'balance_after', kind: 'money' },
+      { key: 'reference' },
+      { key: 'reason' },
+      { key: 'created_at', kind: 'date' },
+    ],
+  },
+  {
+    resource: 'deposits',
+    columns: [
+      { key: 'id', sortable: true },
+      { key: 'network' },
+      { key: 'amount', kind: 'money', sortable: true },
+      { key: 'status', kind: 'state' },
+      { key: 'confirmations' },
+      { key: 'tx_hash', kind: 'hash' },
+      { key: 'created_at', kind: 'date', sortable: true },
+    ],
+  },
+  {
+    resource: 'withdrawals',
+    columns: [
+      { key: 'id', sortable: true },
+      { key: 'network' },
+      { key: 'amount', kind: 'money', sortable: true },
+      { key: 'status', kind: 'state' },
+      { key: 'address', kind: 'hash' },
+      { key: 'tx_hash', kind: 'hash' },
+      { key: 'created_at', kind: 'date', sortable: true },
+    ],
+  },
+  {
+    resource: 'robots',
+    columns: [
+      { key: 'id', sortable: true },
+      { key: 'market' },
+      { key: 'direction' },
+      { key: 'status', kind: 'state' },
+      { key: 'principal', kind: 'money', sortable: true },
+      { key: 'settled_net', kind: 'money' },
+      { key: 'created_at', kind: 'date' },
+    ],
+  },
+  {
+    resource: 'rentals',
+    columns: [
+      { key: 'id', sortable: true },
+      { key: 'model' },
+      { key: 'hash_rate_ths' },
+      { key: 'days' },
+      { key: 'status', kind: 'state' },
+      { key: 'expires_at', kind: 'date' },
+    ],
+  },
+  {
+    resource: 'team-members',
+    rowKey: 'user_id',
+    columns: [
+      { key: 'user_id' },
+      { key: 'account' },
+      { key: 'level' },
+      { key: 'total_topup', kind: 'money' },
+      { key: 'total_withdrawal', kind: 'money' },
+      { key: 'team_count' },
+      { key: 'joined_at', kind: 'date' },
+    ],
+  },
+];
 
 export function UserShow() {
   const t = useTranslate();
@@ -182,137 +269,13 @@ export function UserShow() {
           </Space>
           {related && (
             <Tabs
-              items={[
-                {
-                  key: 'ledger',
-                  label: t('resources.ledger-entries'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="ledger-entries"
-                      permanent={related}
-                      filters={[
-                        { key: 'kind' },
-                        {
-                          key: 'account_kind',
-                          options: ['available', 'frozen', 'robot_principal', 'mining'],
-                        },
-                      ]}
-                      columns={[
-                        { key: 'id', sortable: true },
-                        { key: 'entry_id' },
-                        { key: 'kind' },
-                        { key: 'account_kind', kind: 'enum' },
-                        { key: 'amount', kind: 'money' },
-                        { key: 'balance_after', kind: 'money' },
-                        { key: 'reference' },
-                        { key: 'reason' },
-                        { key: 'created_at', kind: 'date' },
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  key: 'deposits',
-                  label: t('resources.deposits'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="deposits"
-                      permanent={related}
-                      columns={[
-                        { key: 'id', sortable: true },
-                        { key: 'network' },
-                        { key: 'amount', kind: 'money', sortable: true },
-                        { key: 'status', kind: 'state' },
-                        { key: 'confirmations' },
-                        { key: 'tx_hash', kind: 'hash' },
-                        { key: 'created_at', kind: 'date', sortable: true },
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  key: 'withdrawals',
-                  label: t('resources.withdrawals'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="withdrawals"
-                      permanent={related}
-                      columns={[
-                        { key: 'id', sortable: true },
-                        { key: 'network' },
-                        { key: 'amount', kind: 'money', sortable: true },
-                        { key: 'status', kind: 'state' },
-                        { key: 'address', kind: 'hash' },
-                        { key: 'tx_hash', kind: 'hash' },
-                        { key: 'created_at', kind: 'date', sortable: true },
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  key: 'robots',
-                  label: t('resources.robots'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="robots"
-                      permanent={related}
-                      columns={[
-                        { key: 'id', sortable: true },
-                        { key: 'market' },
-                        { key: 'direction' },
-                        { key: 'status', kind: 'state' },
-                        { key: 'principal', kind: 'money', sortable: true },
-                        { key: 'settled_net', kind: 'money' },
-                        { key: 'created_at', kind: 'date' },
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  key: 'rentals',
-                  label: t('resources.rentals'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="rentals"
-                      permanent={related}
-                      columns={[
-                        { key: 'id', sortable: true },
-                        { key: 'model' },
-                        { key: 'hash_rate_ths' },
-                        { key: 'days' },
-                        { key: 'status', kind: 'state' },
-                        { key: 'expires_at', kind: 'date' },
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  key: 'team',
-                  label: t('resources.team-members'),
-                  children: (
-                    <ResourceTable
-                      embedded
-                      resource="team-members"
-                      rowKey="user_id"
-                      permanent={related}
-                      columns={[
-                        { key: 'user_id' },
-                        { key: 'account' },
-                        { key: 'level' },
-                        { key: 'total_topup', kind: 'money' },
-                        { key: 'total_withdrawal', kind: 'money' },
-                        { key: 'team_count' },
-                        { key: 'joined_at', kind: 'date' },
-                      ]}
-                    />
-                  ),
-                },
-              ]}
+              items={RELATED.map(({ resource, ...table }) => ({
+                key: resource,
+                label: t(`resources.${resource}`),
+                children: (
+                  <ResourceTable embedded resource={resource} permanent={related} {...table} />
+                ),
+              }))}
             />
           )}
         </Space>
