@@ -3,6 +3,7 @@
 import { useTranslate } from '@refinedev/core';
 import { List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
+import { MOVEMENT_COLUMNS, NETWORKS } from './columns.ts';
 
 export function DepositsList() {
   const t = useTranslate();
@@ -12,11 +13,7 @@ export function DepositsList() {
         resource="deposits"
         search
         columns={[
-          { key: 'id', sortable: true },
-          { key: 'account' },
-          { key: 'network' },
-          { key: 'amount', kind: 'money', sortable: true },
-          { key: 'status', kind: 'state' },
+          ...MOVEMENT_COLUMNS,
           {
             key: 'confirmations',
             render: (d) => `${String(d.confirmations)} / ${String(d.required_confirmations)}`,
@@ -27,7 +24,7 @@ export function DepositsList() {
           { key: 'credited_at', kind: 'date' },
         ]}
         filters={[
-          { key: 'network', options: ['erc20', 'bep20', 'trc20'] },
+          { key: 'network', options: NETWORKS },
           { key: 'status', options: ['pending', 'credited', 'below_minimum', 'orphaned'] },
           { key: 'user_id' },
         ]}

@@ -7,6 +7,7 @@ import { List } from '@refinedev/antd';
 import { Descriptions } from 'antd';
 import { ActionButton, REASON } from '../../components/action-button.tsx';
 import { ResourceTable } from '../../components/resource-table.tsx';
+import { MOVEMENT_COLUMNS, NETWORKS } from './columns.ts';
 import { Value } from '../../components/values.tsx';
 
 const STATUSES = ['pending_review', 'approved', 'broadcast', 'confirmed', 'rejected', 'failed'];
@@ -45,11 +46,7 @@ export function WithdrawalsList() {
         resource="withdrawals"
         initial={{ status: 'pending_review' }}
         columns={[
-          { key: 'id', sortable: true },
-          { key: 'account' },
-          { key: 'network' },
-          { key: 'amount', kind: 'money', sortable: true },
-          { key: 'status', kind: 'state' },
+          ...MOVEMENT_COLUMNS,
           {
             key: 'needs_two_approvals',
             render: (w) =>
@@ -67,7 +64,7 @@ export function WithdrawalsList() {
         ]}
         filters={[
           { key: 'status', options: STATUSES },
-          { key: 'network', options: ['erc20', 'bep20', 'trc20'] },
+          { key: 'network', options: NETWORKS },
           { key: 'awaiting', options: ['first', 'second'] },
           { key: 'user_id' },
         ]}
