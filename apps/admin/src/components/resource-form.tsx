@@ -1,6 +1,7 @@
 // Form fields for a resource from a short description, used by create, edit and the
 // singleton settings screens. Server refusals land on the field they name (data.field).
 import { useTranslate } from '@refinedev/core';
+import { Create, Edit, useForm } from '@refinedev/antd';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { amountRefusal } from '@olive/protocol/numbers';
 
@@ -95,5 +96,45 @@ export function FormFields({ fields }: { fields: readonly Field[] }) {
         );
       })}
     </>
+  );
+}
+
+/**
+ * A create screen: Refine's form over `resource`, its `fields`, and `initialValues` for a
+ * new record.
+ */
+export function ResourceCreate({
+  resource,
+  fields,
+  initialValues,
+}: {
+  resource: string;
+  fields: readonly Field[];
+  initialValues?: Record<string, unknown>;
+}) {
+  const { formProps, saveButtonProps } = useForm({ resource });
+  return (
+    <Create goBack={false} saveButtonProps={saveButtonProps}>
+      <Form
+        {...formProps}
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        initialValues={initialValues}
+      >
+        <FormFields fields={fields} />
+      </Form>
+    </Create>
+  );
+}
+
+/** An edit screen of the record in the URL, saved once the server has accepted it. */
+export function ResourceEdit({ resource, fields }: { resource: string; fields: readonly Field[] }) {
+  const { formProps, saveButtonProps } = useForm({ resource, mutationMode: 'pessimistic' });
+  return (
+    <Edit goBack={false} saveButtonProps={saveButtonProps}>
+      <Form {...formProps} layout="vertical" style={{ maxWidth: 560 }}>
+        <FormFields fields={fields} />
+      </Form>
+    </Edit>
   );
 }

@@ -1,9 +1,8 @@
 // Customer-service contacts shown in the investor app. No delete: disable instead.
 import { useTranslate } from '@refinedev/core';
-import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
-import { Form } from 'antd';
+import { EditButton, List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
-import { FormFields, type Field } from '../../components/resource-form.tsx';
+import { ResourceCreate, ResourceEdit, type Field } from '../../components/resource-form.tsx';
 
 const FIELDS: Field[] = [
   { key: 'kind', kind: 'select', options: ['group', 'person'], required: true },
@@ -43,31 +42,15 @@ export function ContactsList() {
 }
 
 export function ContactCreate() {
-  const { formProps, saveButtonProps } = useForm({ resource: 'contacts' });
   return (
-    <Create goBack={false} saveButtonProps={saveButtonProps}>
-      <Form
-        {...formProps}
-        layout="vertical"
-        style={{ maxWidth: 560 }}
-        initialValues={{ kind: 'group', enabled: true, sort: 0 }}
-      >
-        <FormFields fields={FIELDS} />
-      </Form>
-    </Create>
+    <ResourceCreate
+      resource="contacts"
+      fields={FIELDS}
+      initialValues={{ kind: 'group', enabled: true, sort: 0 }}
+    />
   );
 }
 
 export function ContactEdit() {
-  const { formProps, saveButtonProps } = useForm({
-    resource: 'contacts',
-    mutationMode: 'pessimistic',
-  });
-  return (
-    <Edit goBack={false} saveButtonProps={saveButtonProps}>
-      <Form {...formProps} layout="vertical" style={{ maxWidth: 560 }}>
-        <FormFields fields={FIELDS} />
-      </Form>
-    </Edit>
-  );
+  return <ResourceEdit resource="contacts" fields={FIELDS} />;
 }

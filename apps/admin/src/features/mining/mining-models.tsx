@@ -1,10 +1,9 @@
 // Mining machines investors rent: prices, stock and whether they are offered. No delete
 // (rentals refer to them): disable instead.
 import { useTranslate } from '@refinedev/core';
-import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
-import { Form } from 'antd';
+import { EditButton, List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
-import { FormFields, type Field } from '../../components/resource-form.tsx';
+import { ResourceCreate, ResourceEdit, type Field } from '../../components/resource-form.tsx';
 
 const FIELDS: Field[] = [
   { key: 'name', required: true },
@@ -43,31 +42,15 @@ export function MiningModelsList() {
 }
 
 export function MiningModelCreate() {
-  const { formProps, saveButtonProps } = useForm({ resource: 'mining-models' });
   return (
-    <Create goBack={false} saveButtonProps={saveButtonProps}>
-      <Form
-        {...formProps}
-        layout="vertical"
-        style={{ maxWidth: 560 }}
-        initialValues={{ algorithm: 'SHA-256', margin_rate: '0.2', enabled: true }}
-      >
-        <FormFields fields={FIELDS} />
-      </Form>
-    </Create>
+    <ResourceCreate
+      resource="mining-models"
+      fields={FIELDS}
+      initialValues={{ algorithm: 'SHA-256', margin_rate: '0.2', enabled: true }}
+    />
   );
 }
 
 export function MiningModelEdit() {
-  const { formProps, saveButtonProps } = useForm({
-    resource: 'mining-models',
-    mutationMode: 'pessimistic',
-  });
-  return (
-    <Edit goBack={false} saveButtonProps={saveButtonProps}>
-      <Form {...formProps} layout="vertical" style={{ maxWidth: 560 }}>
-        <FormFields fields={FIELDS} />
-      </Form>
-    </Edit>
-  );
+  return <ResourceEdit resource="mining-models" fields={FIELDS} />;
 }
