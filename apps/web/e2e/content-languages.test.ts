@@ -10,8 +10,7 @@ import { LANGUAGES, type Language } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { demoItems, demoText } from '../../server/src/modules/content/seed.ts';
 import { paths } from '../src/config/paths.ts';
-import { launchBrowser, screenshots, snap } from './browser.ts';
-import { checkLayout } from './ui-checks.ts';
+import { checkLayout, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
