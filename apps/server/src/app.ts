@@ -179,7 +179,7 @@ export function createServices(deps: AppDeps) {
     codes: auth.codes,
     counters: auth.counters,
     db,
-    users: accounts.users,
+    users: accounts.service,
     registration: accounts.registration,
     mailer: messaging.mailer,
     sms: messaging.sms,
@@ -194,7 +194,7 @@ export function createServices(deps: AppDeps) {
     chain,
     ledger,
     settings,
-    users: accounts.users,
+    users: accounts.service,
     profileWrites: accounts.profileWrites,
     secondFactor: security.twoFactor,
     fundPassword: security.fundPassword,
@@ -218,8 +218,8 @@ export function createServices(deps: AppDeps) {
     clock,
     ledger,
     settings,
-    users: accounts.users,
-    robotRepo: robots.robotRepo,
+    accounts: accounts.demoAccounts,
+    robotsAt: robots.at,
     mining: () => mining.demo, // built below; used only when the seed runs
   });
   const content = contentModule({
@@ -244,7 +244,7 @@ export function createServices(deps: AppDeps) {
     db,
     reads,
     ledger,
-    inviteCodeOf: async (id) => (await accounts.users.findById(id))?.invite_code ?? null,
+    inviteCodeOf: async (id) => (await accounts.service.findById(id))?.invite_code ?? null,
   });
   const reserves = reservesModule({ db, reads, config, chain });
   // The last audit this process ran, for /metrics (olive_ledger_audit_ok).

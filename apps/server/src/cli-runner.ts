@@ -5,12 +5,17 @@
 import { parseArgs } from 'node:util';
 import { UsageError, type Command } from './cli/command.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Db } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { seed } from './seed.ts';
 import { platformAudit } from './audit.ts';
 import { supportCommands } from './modules/support/cli.ts';
 import { ledgerCommands } from './modules/ledger/cli.ts';
+import { ledgerRepository } from './modules/ledger/ledger.repository.ts';
+import { ledgerService } from './modules/ledger/ledger.service.ts';
 import { userCommands } from './modules/users/cli.ts';
+import { userRepository } from './modules/users/user.repository.ts';
+import { usersService } from './modules/users/users.service.ts';
 import { walletCommands } from './modules/wallet/cli.ts';
 import { robotCommands } from './modules/robots/cli.ts';
 import { miningCommands } from './modules/mining/cli.ts';
@@ -18,6 +23,12 @@ import { contentCommands } from './modules/content/cli.ts';
 import { teamCommands } from './modules/team/cli.ts';
 import { reservesCommands } from './modules/reserves/cli.ts';
 import { adminCommands } from './modules/admin/cli.ts';
+
+/** What a module's commands are given of other modules, built on the command's database. */
+const services = {
+  ledger: (db: Db) => ledgerService(ledgerRepository(db)),
+  users: (db: Db) => usersService(userRepository(db)),
+};
 
 const commands: Record<string, Command> = {
   'db:migrate': {
@@ -36,11 +47,11 @@ const commands: Record<string, Command> = {
   ...supportCommands,
   ...ledgerCommands,
   ...userCommands,
-  ...walletCommands,
+  ...walletCommands(services),
   ...robotCommands,
-  ...miningCommands,
+  ...miningCommands(services),
   ...contentCommands,
-  ...teamCommands,
+  ...teamCommands(services),
   ...reservesCommands,
   ...adminCommands,
 };

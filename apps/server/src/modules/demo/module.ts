@@ -4,11 +4,9 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { marketDataAt, type FeedSettings } from '../market/market-data.service.ts';
-import { robotsAt } from '../robots/past.ts';
-import type { RobotRepository } from '../robots/robot.repository.ts';
+import type { RobotsAt } from '../robots/past.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
-import { demoAccounts } from '../users/demo-accounts.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { DemoAccounts } from '../users/demo-accounts.ts';
 import { demoRepository } from './demo.repository.ts';
 import { demoService, type DemoMining } from './demo.service.ts';
 
@@ -20,8 +18,10 @@ export function demoModule(deps: {
   clock: Clock;
   ledger: LedgerService;
   settings: SettingsRepository;
-  users: UserRepository;
-  robotRepo: RobotRepository;
+  /** The users module's demo investors' accounts. */
+  accounts: DemoAccounts;
+  /** The robots module at a past moment (its own repository, ledger and settings). */
+  robotsAt: RobotsAt;
   /** Mining's demo calls; a function, as mining is built after this module. */
   mining?: () => DemoMining;
 }) {
@@ -31,14 +31,11 @@ export function demoModule(deps: {
     clock: deps.clock,
     ledger,
     settings,
-    accounts: demoAccounts(deps.users),
+    accounts: deps.accounts,
     exclusively: demoRepository(db).exclusively,
     ...(deps.mining ? { mining: lazyMining(deps.mining) } : {}),
     robotsAt: (clock, log) =>
-      robotsAt(
-        { repo: deps.robotRepo, ledger, settings },
-        { clock, marketData: marketDataAt(feed, db, clock), log },
-      ),
+      deps.robotsAt({ clock, marketData: marketDataAt(feed, db, clock), log }),
   });
 }
 

@@ -4,10 +4,9 @@ import { required, UsageError, type Command } from '../../cli/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';
-import { ledgerRepository } from '../ledger/ledger.repository.ts';
-import { ledgerService } from '../ledger/ledger.service.ts';
-import { createFeed, marketDataService } from '../market/market-data.service.ts';
-import { marketRepository } from '../market/market.repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { marketModule } from '../market/module.ts';
 import { dayNumber, isDay } from './feed.ts';
 import { miningRepository } from './mining.repository.ts';
 import { miningModule } from './module.ts';
@@ -70,6 +69,11 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Other modules' services on the command's database, wired by the CLI runner. */
+export interface MiningCommandNeeds {
+  ledger(db: Db): LedgerService;
+}
+
 const modelResult = (m: ReturnType<typeof modelRecord>) => ({
   model_id: m.id,
   name: m.name,
@@ -85,68 +89,66 @@ const modelResult = (m: ReturnType<typeof modelRecord>) => ({
   enabled: m.enabled,
 });
 
-export const miningCommands: Record<string, Command> = {
-  'mining:payout': {
-    summary:
-      'Pay mining output: every due day up to yesterday (catch-up in order) and renew or expire ended rentals, or one --day YYYY-MM-DD (idempotent)',
-    flags: ['day'],
-    run: async ({ database, flags, config }) => {
-      const clock = systemClock;
-      const day = flags.day?.trim();
-      const today = clock.now().toISOString().slice(0, 10);
-      if (day !== undefined && (!isDay(day) || dayNumber(day) >= dayNumber(today))) {
-        throw new UsageError('--day must be a past UTC day, YYYY-MM-DD (today is not over yet)');
-      }
-      const ledger = ledgerService(ledgerRepository(database.db));
-      const marketData = marketDataService({
-        ...createFeed(config, clock),
-        repo: marketRepository(database.db),
-        clock,
-      });
-      const { mining } = miningModule({
-        config,
-        perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
-        db: database.db,
-        clock,
-        ledger,
-        marketData,
-        checkFundPassword: async () => {
-          throw new Error('not used by the CLI');
-        },
-      });
-      if (day) {
-        const paid = await mining.payDay(day);
-        return { result: { paid: [{ ...paid, total: paid.total.toString() }] } };
-      }
-      const done = await mining.payDue();
-      return {
-        result: {
-          ...done,
-          paid: done.paid.map((p) => ({ ...p, total: p.total.toString() })),
-        },
-      };
+export function miningCommands(on: MiningCommandNeeds): Record<string, Command> {
+  return {
+    'mining:payout': {
+      summary:
+        'Pay mining output: every due day up to yesterday (catch-up in order) and renew or expire ended rentals, or one --day YYYY-MM-DD (idempotent)',
+      flags: ['day'],
+      run: async ({ database, flags, config }) => {
+        const clock = systemClock;
+        const day = flags.day?.trim();
+        const today = clock.now().toISOString().slice(0, 10);
+        if (day !== undefined && (!isDay(day) || dayNumber(day) >= dayNumber(today))) {
+          throw new UsageError('--day must be a past UTC day, YYYY-MM-DD (today is not over yet)');
+        }
+        const ledger = on.ledger(database.db);
+        const { marketData } = marketModule({ config, db: database.db, clock });
+        const { mining } = miningModule({
+          config,
+          perMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+          db: database.db,
+          clock,
+          ledger,
+          marketData,
+          checkFundPassword: async () => {
+            throw new Error('not used by the CLI');
+          },
+        });
+        if (day) {
+          const paid = await mining.payDay(day);
+          return { result: { paid: [{ ...paid, total: paid.total.toString() }] } };
+        }
+        const done = await mining.payDue();
+        return {
+          result: {
+            ...done,
+            paid: done.paid.map((p) => ({ ...p, total: p.total.toString() })),
+          },
+        };
+      },
     },
-  },
-  'mining:model-add': {
-    summary:
-      'Add a machine model (--name --hash-rate-ths --power-w --price-per-day --electricity-per-day --min-days --stock [--algorithm SHA-256] [--margin-rate 0.2] [--enabled true])',
-    flags: MODEL_FLAGS,
-    run: async ({ database, flags }) => {
-      const ops = miningOperations({ repo: miningRepository(database.db) });
-      const created = await explained(() => ops.create(modelInput(flags)));
-      return { result: modelResult(created) };
+    'mining:model-add': {
+      summary:
+        'Add a machine model (--name --hash-rate-ths --power-w --price-per-day --electricity-per-day --min-days --stock [--algorithm SHA-256] [--margin-rate 0.2] [--enabled true])',
+      flags: MODEL_FLAGS,
+      run: async ({ database, flags }) => {
+        const ops = miningOperations({ repo: miningRepository(database.db) });
+        const created = await explained(() => ops.create(modelInput(flags)));
+        return { result: modelResult(created) };
+      },
     },
-  },
-  'mining:model-set': {
-    summary:
-      'Change a machine model (--id and any of the model-add flags); stock cannot go below what is rented',
-    flags: ['id', ...MODEL_FLAGS],
-    run: async ({ database, flags }) => {
-      const id = required(flags, 'id');
-      if (!/^[1-9]\d{0,18}$/.test(id)) throw new UsageError('--id must be a model id');
-      const ops = miningOperations({ repo: miningRepository(database.db) });
-      const { after } = await explained(() => ops.update(id, modelInput(flags)));
-      return { result: modelResult(after) };
+    'mining:model-set': {
+      summary:
+        'Change a machine model (--id and any of the model-add flags); stock cannot go below what is rented',
+      flags: ['id', ...MODEL_FLAGS],
+      run: async ({ database, flags }) => {
+        const id = required(flags, 'id');
+        if (!/^[1-9]\d{0,18}$/.test(id)) throw new UsageError('--id must be a model id');
+        const ops = miningOperations({ repo: miningRepository(database.db) });
+        const { after } = await explained(() => ops.update(id, modelInput(flags)));
+        return { result: modelResult(after) };
+      },
     },
-  },
-};
+  };
+}

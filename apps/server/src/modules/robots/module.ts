@@ -6,6 +6,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MarketDataService } from '../market/market-data.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { robotsAudit } from './audit.ts';
+import { robotsAt, type RobotsAt } from './past.ts';
 import { robotOperations } from './operations.service.ts';
 import { robotRepository } from './robot.repository.ts';
 import { robotService } from './robot.service.ts';
@@ -34,11 +35,14 @@ export function robotsModule(deps: {
     clock,
     ...(deps.checkFundPassword ? { checkFundPassword: deps.checkFundPassword } : {}),
   });
+  const at: RobotsAt = (moment) => robotsAt({ repo: robotRepo, ledger, settings }, moment);
   return {
     robotRepo,
     robots,
     /** The console's markets and robots. */
     operations: robotOperations({ repo: robotRepo, settings, clock }),
+    /** The module at a past moment, for the demo seed (decision 111d). */
+    at,
     /** Its check for the audit: copies' profit shares match the ledger (decision 150). */
     audit: robotsAudit(deps.db),
     routes: robotRoutes,

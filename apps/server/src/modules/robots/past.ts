@@ -12,13 +12,16 @@ import { makerFeeRateOf } from './robot.fees.ts';
 import type { RobotRepository } from './robot.repository.ts';
 import { robotService } from './robot.service.ts';
 
+/** A past moment: its clock, its market data and where its engine logs. */
+export type PastMoment = { clock: Clock; marketData: MarketDataService; log: LoopLogger };
+
 export function robotsAt(
   deps: {
     repo: RobotRepository;
     ledger: LedgerService;
     settings: SettingsRepository;
   },
-  at: { clock: Clock; marketData: MarketDataService; log: LoopLogger },
+  at: PastMoment,
 ) {
   const { clock, marketData, log } = at;
   return {
@@ -47,3 +50,6 @@ export function robotsAt(
     },
   };
 }
+
+/** The robots module at a past moment, as its module builds it (robotsModule's `at`). */
+export type RobotsAt = (at: PastMoment) => ReturnType<typeof robotsAt>;

@@ -8,7 +8,7 @@ import type { SessionService } from '../auth/session.service.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
 import type { RegistrationService } from '../users/registration.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { fundPasswordService } from './fund-password.service.ts';
 import { securityRepository } from './repository.ts';
 import { securityRoutes } from './routes.ts';
@@ -18,7 +18,7 @@ import { walletSignInService } from './wallet-sign-in.service.ts';
 
 export function securityModule(deps: {
   db: Db;
-  users: UserRepository;
+  users: UsersService;
   sessions: SessionService;
   codes: CodeService;
   counters: CounterStore;

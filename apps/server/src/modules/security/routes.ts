@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callBody } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { AccountSecurityService } from './service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import type { WalletSignInService } from './wallet-sign-in.service.ts';
@@ -16,7 +16,7 @@ export const securityRoutes: FastifyPluginAsyncTypebox<{
   accounts: AccountSecurityService;
   twoFactor: TwoFactorService;
   wallets: WalletSignInService;
-  users: UserRepository;
+  users: UsersService;
   perMinute: number;
 }> = async (app, { accounts, twoFactor, wallets, users, perMinute }) => {
   const tight = { rateLimit: { max: Math.ceil(perMinute), timeWindow: '1 minute' } };

@@ -12,13 +12,13 @@ import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
 import { normalizeAccount } from '../users/account.ts';
 import { checkPassword, type RegistrationService } from '../users/registration.service.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { SecurityRepository } from './repository.ts';
 import type { SecondFactor } from './two-factor.service.ts';
 
 export function accountSecurityService(deps: {
   repo: SecurityRepository;
-  users: UserRepository;
+  users: UsersService;
   sessions: SessionService;
   codes: CodeService;
   registration: RegistrationService;
@@ -59,10 +59,7 @@ export function accountSecurityService(deps: {
       const user = await users.findByAccount(parsed.account);
       if (!user) throw new AppError('auth.code_expired', {}, { field: 'code' });
       await secondFactor.check(user.id, input.otp);
-      await users.update(user.id, {
-        password_hash: await hashPassword(input.password),
-        password_changed_at: clock.now(),
-      });
+      await users.changePassword(user.id, await hashPassword(input.password), clock.now());
       await sessions.revokeAll(user.id);
       await notifyReset(parsed.account, parsed.kind, user.lang);
     },

@@ -11,11 +11,13 @@ import { loginService } from './login.service.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
 import type { SecondFactor } from '../security/two-factor.service.ts';
+import { demoAccounts } from './demo-accounts.ts';
 import { userOperations } from './operations.service.ts';
 import { profileService } from './profile.service.ts';
 import { registrationService } from './registration.service.ts';
 import { userRoutes } from './routes.ts';
 import { userRepository } from './user.repository.ts';
+import { usersService } from './users.service.ts';
 import { userViews, type UserProfile } from './views.ts';
 
 export function usersModule(deps: {
@@ -55,6 +57,10 @@ export function usersModule(deps: {
   const views = userViews(users, deps.shownBalances, deps.withdrawalAddresses, profileCache);
   return {
     users,
+    /** What other modules are given of an account (never the repository, decision 131). */
+    service: usersService(users),
+    /** The demo investors' accounts, for the demo module's seed. */
+    demoAccounts: demoAccounts(users),
     profileWrites,
     registration,
     profiles,

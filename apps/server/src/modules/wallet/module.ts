@@ -9,7 +9,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { FundPasswordService } from '../security/fund-password.service.ts';
 import type { SecondFactor } from '../security/two-factor.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { depositKeys, type ChainEnvironment } from './chain-environment.ts';
 import { depositRepository } from './deposit.repository.ts';
 import { walletAudit } from './audit.ts';
@@ -32,7 +32,7 @@ export function walletModule(deps: {
   chain: ChainEnvironment | null;
   ledger: LedgerService;
   settings: SettingsRepository;
-  users: UserRepository;
+  users: UsersService;
   profileWrites: ProfileWrites;
   secondFactor: SecondFactor;
   /** The fund password's check (security module). */

@@ -13,7 +13,7 @@ import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger.s
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { formatUntil, type FundPasswordService } from '../security/fund-password.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
-import type { UserRepository } from '../users/user.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { DepositRepository } from './deposit.repository.ts';
 import { oliveToToken, type Network } from './networks.ts';
 import { withdrawalAddressBook } from './withdrawal.addresses.ts';
@@ -31,7 +31,7 @@ export const DEFAULT_FOUR_EYES_MIN = '10000';
 export function withdrawalService(deps: {
   repo: WithdrawalRepository;
   deposits: DepositRepository;
-  users: UserRepository;
+  users: UsersService;
   ledger: LedgerService;
   settings: SettingsRepository;
   clock: Clock;

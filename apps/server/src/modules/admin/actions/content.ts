@@ -5,7 +5,6 @@ import { Type } from 'typebox';
 import { CountField, LANGUAGE_CODES } from '@olive/protocol';
 import { AppError, fieldError } from '../../../errors.ts';
 import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
-import type { ContentKind } from '../../content/content.repository.ts';
 import { LEGAL_FIELDS } from '../../content/legal/fields.ts';
 import type { AdminDeps } from '../deps.ts';
 import { ID, listBody, listQuery, showAction } from '../list.ts';
@@ -93,7 +92,9 @@ export function contentActions(deps: AdminDeps) {
           filters: { kind: CONTENT_KINDS, published: 'bool' },
         });
         const now = clock.now().getTime();
-        let rows = await content.list(query.filters.kind as ContentKind | undefined);
+        let rows = await content.list(
+          query.filters.kind as (typeof CONTENT_KINDS)[number] | undefined,
+        );
         if (query.filters.published !== undefined) {
           rows = rows.filter(
             (r) =>
