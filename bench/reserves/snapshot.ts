@@ -15,8 +15,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { reservesRepository } from '../../apps/server/src/modules/reserves/repository.ts';
-import { reservesService } from '../../apps/server/src/modules/reserves/service.ts';
+import { reservesRepository } from '../../apps/server/src/modules/reserves/reserves.repository.ts';
+import { reservesService } from '../../apps/server/src/modules/reserves/reserves.service.ts';
 import { computeRoot } from '../../apps/web/src/features/reserves/verify.ts';
 
 const users = Number(process.argv[2] ?? 1_000_000);

@@ -3,7 +3,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { MiningOperations } from '../mining/operations.service.ts';
-import type { ReservesService } from '../reserves/service.ts';
+import type { ReservesService } from '../reserves/reserves.service.ts';
 import type { RobotOperations } from '../robots/operations.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { updateService } from '../support/update.service.ts';

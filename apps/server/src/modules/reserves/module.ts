@@ -7,9 +7,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ChainEnvironment } from '../wallet/chain-environment.ts';
 import { anchorAddress, reservesChain } from './chain.ts';
-import { reservesRepository } from './repository.ts';
+import { reservesRepository } from './reserves.repository.ts';
 import { reservesRoutes } from './routes.ts';
-import { reservesService, type ReservesDeps } from './service.ts';
+import { reservesService, type ReservesDeps } from './reserves.service.ts';
 
 export const reservesDir = (config: Config) =>
   config.RESERVES_DIR || resolve(config.PG_DATA_DIR, '..', 'reserves');

@@ -19,7 +19,7 @@ import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { devchainEnvironment } from '../wallet/devchain.ts';
 import type { Network } from '../wallet/networks.ts';
 import { checkSignature, readAnchor, reservesChain } from './chain.ts';
-import { ratioOf } from './service.ts';
+import { ratioOf } from './reserves.service.ts';
 import { rootFromPath, leafHash, userHash } from './merkle.ts';
 
 const run = promisify(execFile);

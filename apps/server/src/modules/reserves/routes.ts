@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callBody } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf, RowId } from '../../plugins/app/schemas.ts';
-import type { ReservesService } from './service.ts';
+import type { ReservesService } from './reserves.service.ts';
 
 const SnapshotId = RowId;
 const Amount = Type.String({ description: 'USDT, decimal string' });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { securityRepository, type SecurityRepository } from './repository.ts';
+import { securityRepository, type SecurityRepository } from './security.repository.ts';
 
 export const FUND_PASSWORD_TRIES = 5;
 /** How long the fifth wrong try locks withdrawals. */

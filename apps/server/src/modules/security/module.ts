@@ -10,9 +10,9 @@ import type { SmsSender } from '../messaging/sms.ts';
 import type { RegistrationService } from '../users/registration.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { fundPasswordService } from './fund-password.service.ts';
-import { securityRepository } from './repository.ts';
+import { securityRepository } from './security.repository.ts';
 import { securityRoutes } from './routes.ts';
-import { accountSecurityService } from './service.ts';
+import { accountSecurityService } from './security.service.ts';
 import { twoFactorService } from './two-factor.service.ts';
 import { walletSignInService } from './wallet-sign-in.service.ts';
 

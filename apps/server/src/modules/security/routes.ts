@@ -5,7 +5,7 @@ import { callBody } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { AccountSecurityService } from './service.ts';
+import type { AccountSecurityService } from './security.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import type { WalletSignInService } from './wallet-sign-in.service.ts';
 

@@ -8,7 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { AppError, fieldError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { CounterStore } from '../auth/counters.ts';
-import type { SecurityRepository } from './repository.ts';
+import type { SecurityRepository } from './security.repository.ts';
 
 export const TOTP_PERIOD_S = 30;
 export const RECOVERY_CODES = 10;

@@ -7,7 +7,7 @@ import type { Network } from '../wallet/networks.ts';
 import type { ReservesChain } from './chain.ts';
 import { publishedName, readPaths, writePublished, writeTree, FILE_FORMAT } from './files.ts';
 import { buildLeaves, buildTree } from './merkle.ts';
-import type { ReservesRepository } from './repository.ts';
+import type { ReservesRepository } from './reserves.repository.ts';
 import { join } from 'node:path';
 
 export interface NetworkReserves {

@@ -13,7 +13,7 @@ import type { SmsSender } from '../messaging/sms.ts';
 import { normalizeAccount } from '../users/account.ts';
 import { checkPassword, type RegistrationService } from '../users/registration.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { SecurityRepository } from './repository.ts';
+import type { SecurityRepository } from './security.repository.ts';
 import type { SecondFactor } from './two-factor.service.ts';
 
 export function accountSecurityService(deps: {
