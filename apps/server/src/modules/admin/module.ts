@@ -4,11 +4,15 @@
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { CounterStore } from '../auth/counters.ts';
+import { contentAdminActions } from '../content/content.admin.ts';
+import { miningAdminActions } from '../mining/mining.admin.ts';
+import { reservesAdminActions } from '../reserves/reserves.admin.ts';
+import { robotsAdminActions } from '../robots/robots.admin.ts';
+import { supportAdminActions } from '../support/support.admin.ts';
+import { teamAdminActions } from '../team/team.admin.ts';
+import { walletAdminActions } from '../wallet/wallet.admin.ts';
 import { authActions } from './actions/auth.ts';
-import { contentActions } from './actions/content.ts';
-import { operationActions } from './actions/operations.ts';
 import { operatorActions } from './actions/operators.ts';
-import { reservesActions } from './actions/reserves.ts';
 import { userActions } from './actions/users.ts';
 import type { AdminDeps } from './deps.ts';
 import { operatorRepository } from './operator.repository.ts';
@@ -37,9 +41,14 @@ export function adminModule(
     ...authActions(deps),
     ...operatorActions(deps),
     ...userActions(deps),
-    ...operationActions(deps),
-    ...contentActions(deps),
-    ...reservesActions(deps),
+    // Each module's own calls, given what they need.
+    ...walletAdminActions(deps),
+    ...robotsAdminActions(deps),
+    ...miningAdminActions(deps),
+    ...teamAdminActions(deps),
+    ...contentAdminActions(deps),
+    ...supportAdminActions(deps),
+    ...reservesAdminActions(deps),
   ];
   return { operators, repo, actions, routes: adminRoutes, options: { actions, operators, repo } };
 }

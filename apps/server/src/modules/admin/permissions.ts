@@ -87,10 +87,10 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   'audit.show': adminOnly,
 };
 
-export function may(role: Role, permission: string): boolean {
-  return PERMISSIONS[permission]?.includes(role) ?? false;
+export function may(role: string, permission: string): boolean {
+  return (PERMISSIONS[permission] as readonly string[] | undefined)?.includes(role) ?? false;
 }
 
-export function permissionsOf(role: Role): string[] {
+export function permissionsOf(role: string): string[] {
   return Object.keys(PERMISSIONS).filter((p) => may(role, p));
 }

@@ -1,59 +1,20 @@
 // The admin API's transport: POST /api/admin/<resource>/<action> with a JSON body, the
 // investor envelope in English or Simplified Chinese, the operator's session, TOTP
 // enrolment before anything else, the role check for every call and the audit log
-// (every change, every refusal). Each call is an AdminAction (actions/*.ts).
+// (every change, every refusal). Each call is an AdminAction (console/action.ts), which
+// its module declares (modules/<m>/<m>.admin.ts) and module.ts gathers.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static, type TObject, type TProperties } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { ReplyCode } from '@olive/protocol';
 import { AppError, NotSignedInError } from '../../errors.ts';
 import { describeValidationError } from '../../plugins/app/envelope.ts';
 import { looseNumberError } from '../../plugins/app/numbers.ts';
 import { bearerToken } from '../../plugins/app/auth.ts';
+import type { AdminAction, AdminCall, AuditNote } from '../../console/action.ts';
 import { adminLanguage, adminTranslate } from './i18n.ts';
 import type { OperatorRepository } from './operator.repository.ts';
 import type { OperatorService } from './operator.service.ts';
-import { may, type Role } from './permissions.ts';
-
-export interface AdminCall {
-  operator: { id: string; email: string; role: Role; totp_enabled: boolean };
-  sessionId: string;
-  ip: string;
-  userAgent: string | undefined;
-  /** Throws (and so audits) a refusal unless the role has `permission`. */
-  require(permission: string): void;
-}
-
-export interface AuditNote {
-  target?: string | undefined;
-  before?: unknown;
-  after?: unknown;
-  reason?: string | undefined;
-}
-
-export interface AdminAction<S extends TObject = TObject> {
-  path: string;
-  /** null: any signed-in operator (auth/*). */
-  permission: string | null;
-  /** Changes something: audited when done. Reads are audited only when refused. */
-  writes: boolean;
-  /** Allowed before TOTP is enabled (enrolment, sign-out, me). */
-  enrolment?: boolean;
-  /** No session needed (auth/login), the action handles its own audit. */
-  open?: boolean;
-  body: S;
-  run(
-    body: Static<S>,
-    call: AdminCall,
-    request: FastifyRequest,
-  ): Promise<{ data: unknown; audit?: AuditNote }>;
-}
-
-/** Builds an action with its body's type inferred. */
-export function action<P extends TProperties>(
-  def: Omit<AdminAction<TObject<P>>, 'body'> & { body: P },
-): AdminAction {
-  return { ...def, body: Type.Object(def.body) } as unknown as AdminAction;
-}
+import { may } from './permissions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,9 +3,9 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../errors.ts';
 import type { AdminDeps } from '../deps.ts';
-import { ID } from '../list.ts';
+import { ID } from '../../../console/list.ts';
 import { permissionsOf } from '../permissions.ts';
-import { action } from '../routes.ts';
+import { action } from '../../../console/action.ts';
 
 export function authActions(deps: AdminDeps) {
   const { operators, repo } = deps;

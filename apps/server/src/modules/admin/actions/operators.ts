@@ -2,9 +2,9 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../errors.ts';
 import type { AdminDeps } from '../deps.ts';
-import { ID, listAction, listBody, listQuery, showAction } from '../list.ts';
+import { ID, listAction, listBody, listQuery, showAction } from '../../../console/list.ts';
 import { ROLES } from '../permissions.ts';
-import { action } from '../routes.ts';
+import { action } from '../../../console/action.ts';
 
 const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
 

@@ -6,9 +6,9 @@ import { AmountField, amountRefusal, formatAmount, parseAmount } from '@olive/pr
 import { AppError, fieldError, numberError } from '../../../errors.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.service.ts';
 import type { AdminDeps } from '../deps.ts';
-import { markDemo } from '../demo.ts';
-import { ID, listAction, listBody, listQuery, showAction } from '../list.ts';
-import { action } from '../routes.ts';
+import { markDemo } from '../../../console/demo.ts';
+import { ID, listAction, listBody, listQuery, showAction } from '../../../console/list.ts';
+import { action } from '../../../console/action.ts';
 
 const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
 const Network = Type.Union(NETWORKS.map((n) => Type.Literal(n)));

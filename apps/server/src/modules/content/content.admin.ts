@@ -1,14 +1,15 @@
-// content/*, contacts/*, app-update/*, legal-details/*: what editors change. An item's text language is
+// The console's content calls (docs/admin-api.md), content/*, contacts/* and legal-details/*:
+// what editors change. An item's text language is
 // `language`: every console call also carries `lang`, the language the console reads its
 // messages in, which the console's client sets on every call.
 import { Type } from 'typebox';
 import { CountField, LANGUAGE_CODES } from '@olive/protocol';
-import { AppError, fieldError } from '../../../errors.ts';
-import { CONTACT_CHANNELS, CONTENT_KINDS } from '../../content/content.service.ts';
-import { LEGAL_FIELDS } from '../../content/legal/fields.ts';
-import type { AdminDeps } from '../deps.ts';
-import { ID, listBody, listQuery, showAction } from '../list.ts';
-import { action } from '../routes.ts';
+import { AppError, fieldError } from '../../errors.ts';
+import { CONTACT_CHANNELS, CONTENT_KINDS, type ContentService } from './content.service.ts';
+import { defined, ID, listBody, listQuery, showAction, Singleton } from '../../console/list.ts';
+import { action } from '../../console/action.ts';
+import type { Clock } from '../../ports/clock.ts';
+import { LEGAL_FIELDS } from './legal/fields.ts';
 
 const Lang = Type.Union(LANGUAGE_CODES.map((l) => Type.Literal(l)));
 const Kind = Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k)));
@@ -31,14 +32,11 @@ const contactFields = {
   hours: Type.Optional(Type.String({ maxLength: 80 })),
   sort: Type.Optional(Sort),
 };
-const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const defined = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-export function contentActions(deps: AdminDeps) {
-  const { content, updates, clock } = deps;
+export function contentAdminActions(deps: { content: ContentService; clock: Clock }) {
+  const { content, clock } = deps;
 
   async function showItem(id: string) {
     const { item, translations } = await content.show(id).catch((error: unknown) => {
@@ -252,33 +250,6 @@ export function contentActions(deps: AdminDeps) {
         await content.setContact(id, defined(change));
         const after = await showContact(id);
         return { data: after, audit: { target: `contact:${id}`, before, after } };
-      },
-    }),
-    action({
-      path: 'app-update/show',
-      permission: 'app-update.show',
-      writes: false,
-      body: Singleton,
-      run: async () => ({ data: { id: 'app-update', ...(await updates.current()) } }),
-    }),
-    action({
-      path: 'app-update/update',
-      permission: 'app-update.update',
-      writes: true,
-      body: {
-        ...Singleton,
-        latest_version: Type.Optional(Type.String({ maxLength: 20 })),
-        min_version: Type.Optional(Type.String({ maxLength: 20 })),
-        android_url: Type.Optional(Type.String({ maxLength: 500 })),
-        ios_url: Type.Optional(Type.String({ maxLength: 500 })),
-      },
-      async run(body) {
-        const { id: _id, ...change } = body;
-        const { before, after } = await updates.set(defined(change));
-        return {
-          data: { id: 'app-update', ...after },
-          audit: { target: 'settings:app-update', before, after },
-        };
       },
     }),
     action({

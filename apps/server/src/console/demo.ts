@@ -1,9 +1,12 @@
 // The console's "Demo" mark: every row about an investor says whether that investor is a
 // seeded demo investor (decision 111d), so no operator takes play money for a customer's.
 // One look-up per page (users_demo_idx), whichever module the rows come from.
-import type { UserOperations } from '../users/operations.service.ts';
 
-type Users = Pick<UserOperations, 'demoAmong'>;
+/** Which of these investors are demo investors (the users module's operations). */
+export interface DemoAmong {
+  demoAmong(ids: readonly string[]): Promise<ReadonlySet<string>>;
+}
+type Users = DemoAmong;
 
 /** `rows`, each with `demo` for its investor (`user_id`). */
 export async function markDemo<R extends { user_id: string }>(users: Users, rows: R[]) {

@@ -1,13 +1,15 @@
-// reserves/*: the console's proof-of-reserves page. The snapshots with their alarms, open
+// The console's reserves calls (docs/admin-api.md), reserves/*: the console's proof-of-reserves page. The snapshots with their alarms, open
 // to every role (the figures are public), and "take a snapshot now" for admin and finance,
 // audited, through the reserves module's own service (the daily job's path).
 import { Type } from 'typebox';
-import { AppError } from '../../../errors.ts';
-import type { AdminDeps } from '../deps.ts';
-import { listAction } from '../list.ts';
-import { action } from '../routes.ts';
+import { AppError } from '../../errors.ts';
+import { listAction } from '../../console/list.ts';
+import { action } from '../../console/action.ts';
+import type { ReservesService } from './reserves.service.ts';
 
-export function reservesActions(deps: AdminDeps) {
+export function reservesAdminActions(deps: {
+  reserves: Pick<ReservesService, 'history' | 'takeSnapshot'>;
+}) {
   const { reserves } = deps;
   // A snapshot reads every balance and the chain: one at a time from this process, so a
   // second click gets a refusal instead of a second snapshot of the same instant.

@@ -2,10 +2,17 @@
 // the filters from the resource's whitelist (an unknown filter is refused, naming it).
 import { LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
-import { AppError, fieldError } from '../../errors.ts';
-import type { ListQuery } from '../../db/list-query.ts';
-import { RowId } from '../../plugins/app/schemas.ts';
-import { action } from './routes.ts';
+import { AppError, fieldError } from '../errors.ts';
+import type { ListQuery } from '../db/list-query.ts';
+import { RowId } from '../plugins/app/schemas.ts';
+import { action } from './action.ts';
+
+/** The body of a call on a settings singleton (the console sends the record's id). */
+export const Singleton = { id: Type.Optional(Type.String({ maxLength: 40 })) };
+
+/** The fields a change names: an absent one keeps its stored value. */
+export const defined = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** A row id (18 digits at most: always inside bigint). */
 export const ID = RowId;
