@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callBody, CountField, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf, RowId } from '../../plugins/app/schemas.ts';
+import { perMinuteLimit } from '../../plugins/external/rate-limit.ts';
 import { MAX_RENTAL_DAYS, type MiningService } from './mining.service.ts';
 
 const security = [{ bearer: [] }];
@@ -118,9 +119,7 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
   mining: MiningService;
   perMinute: number;
 }> = async (app, { mining, perMinute }) => {
-  const limit = (times: number) => ({
-    rateLimit: { max: perMinute * times, timeWindow: '1 minute' },
-  });
+  const limit = perMinuteLimit(perMinute);
 
   app.post(
     '/api/user/minerconf',

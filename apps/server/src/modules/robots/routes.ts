@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AmountField, callBody, CountField, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf, RowId } from '../../plugins/app/schemas.ts';
+import { perMinuteLimit } from '../../plugins/external/rate-limit.ts';
 import { MARKET_IDS } from '@olive/market';
 import { DIRECTIONS } from './robot.common.ts';
 import type { ExitInput } from './robot.exits.ts';
@@ -226,9 +227,7 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
   robots: RobotService;
   perMinute: number;
 }> = async (app, { robots, perMinute }) => {
-  const limit = (times: number) => ({
-    rateLimit: { max: perMinute * times, timeWindow: '1 minute' },
-  });
+  const limit = perMinuteLimit(perMinute);
 
   app.post(
     '/api/user/quanpreview',

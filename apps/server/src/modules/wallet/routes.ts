@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AmountField, callBody, LimitField, PageField } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
+import { perMinuteLimit } from '../../plugins/external/rate-limit.ts';
 import type { DepositService } from './deposit.service.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 import { NETWORKS } from './networks.ts';
@@ -17,9 +18,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<{
   /** Per-IP ceiling per minute of the money-moving calls (AUTH_RATE_LIMIT_PER_MINUTE). */
   perMinute: number;
 }> = async (app, { deposits, withdrawals, perMinute }) => {
-  const limit = (times: number) => ({
-    rateLimit: { max: perMinute * times, timeWindow: '1 minute' },
-  });
+  const limit = perMinuteLimit(perMinute);
   const Withdrawal = Type.Object({
     withdrawal_id: Type.String(),
     network: Type.String(),

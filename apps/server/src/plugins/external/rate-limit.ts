@@ -25,3 +25,9 @@ export default fp<{ max: number; redis: Redis | null }>(async (app, { max, redis
     }),
   });
 });
+
+/** A route's own ceiling, `times` × `perMinute` calls per IP a minute, for its `config`:
+ * `const limit = perMinuteLimit(perMinute)`, then `config: { ...limit(2) }`. */
+export const perMinuteLimit = (perMinute: number) => (times: number) => ({
+  rateLimit: { max: perMinute * times, timeWindow: '1 minute' },
+});
