@@ -10,7 +10,6 @@ import type { AuthModule } from '../auth/module.ts';
 import { loginService } from './login.service.ts';
 import type { Mailer } from '../messaging/mailer.ts';
 import type { SmsSender } from '../messaging/sms.ts';
-import type { SecondFactor } from '../security/two-factor.service.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { userOperations } from './operations.service.ts';
 import { profileService } from './profile.service.ts';
@@ -28,7 +27,8 @@ export function usersModule(deps: {
   sms: SmsSender;
   /** Profiles served from memory until a write announces a change (decision 121). */
   profileCache: UserCache<UserProfile>;
-  secondFactor: SecondFactor;
+  /** The security module's two-factor check (a port: security is built after, on users). */
+  secondFactor: { check(userId: string, otp: string | undefined): Promise<void> };
   shownBalances: Parameters<typeof userViews>[1];
   withdrawalAddresses: Parameters<typeof userViews>[2];
   /** Codes sent and registrations tried per IP per hour. */
