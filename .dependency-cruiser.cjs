@@ -4,7 +4,7 @@
 // fails. Regenerate that list only when removing entries: `npm run lint:deps:baseline`.
 const SERVER = '^apps/server/src/';
 /** The ground floor: plumbing every module may use, which never reaches up. */
-const GROUND = `${SERVER}(db|plugins|ports|i18n|cli|console|workers)/|${SERVER}(errors|config|request-logger|instance-lock|metrics-server)\\.ts$`;
+const GROUND = `${SERVER}(db|plugins|ports|i18n|commands|console|workers)/|${SERVER}(errors|config|request-logger|instance-lock|metrics-server)\\.ts$`;
 /** The top floor: composition roots that build the process from the modules. */
 const TOP = `${SERVER}(app|main|cli|cli-runner|worker-plan|seed|audit)\\.ts$`;
 const MODULES = `${SERVER}modules/`;

@@ -3,7 +3,7 @@
 // most tests call it inside the test's process (test/cli.ts): a process per command cost
 // 5-10 s apiece on CI, most of it loading the server's modules through tsx.
 import { parseArgs } from 'node:util';
-import { UsageError, type Command } from './cli/command.ts';
+import { UsageError, type Command } from './commands/command.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { openDatabase } from './db/open.ts';

@@ -1,7 +1,7 @@
 // Operator accounts on the command line: the first operator is created here (the console
 // creates the rest). Prints the operator and a one-time password: sign in with it at
 // /admin/, enrol TOTP, then change it (docs/admin-api.md).
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { memoryCounters } from '../auth/counters.ts';

@@ -3,7 +3,7 @@
 // over the same service.
 import { readFile } from 'node:fs/promises';
 import { countRefusal, LANGUAGE_CODES } from '@olive/protocol';
-import { required, UsageError, type Command, type CliContext } from '../../cli/command.ts';
+import { required, UsageError, type Command, type CliContext } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { systemClock } from '../../ports/clock.ts';
 import { settingsRepository } from '../../db/settings.repository.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { insertUser } from '../../../test/users.ts';
-import { UsageError } from '../../cli/command.ts';
+import { UsageError } from '../../commands/command.ts';
 import { loadConfig } from '../../config.ts';
 import type { OpenDatabase } from '../../db/open.ts';
 import { runCli } from '../../../test/cli.ts';

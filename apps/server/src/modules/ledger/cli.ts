@@ -3,7 +3,7 @@
 // at the top, in ../../cli-runner.ts with ../../audit.ts.
 import { randomUUID } from 'node:crypto';
 import { formatAmount, parseAmount } from '@olive/protocol';
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { ledgerRepository } from './ledger.repository.ts';

@@ -1,6 +1,6 @@
 // Operator commands for mining: pay a day (or every due day), add a machine model, change
 // one (the console's service). Amounts are USDT decimals; hash power in TH/s.
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';

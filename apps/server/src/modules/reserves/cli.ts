@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readDeployment } from '@olive/devchain';
-import type { Command } from '../../cli/command.ts';
+import type { Command } from '../../commands/command.ts';
 import { usesDevchain, type Config } from '../../config.ts';
 import { configuredChains } from '../wallet/chain-environment.ts';
 import { devchainEnvironment } from '../wallet/devchain.ts';

@@ -1,7 +1,7 @@
 // Operator commands for robots: disable or enable one (a disabled robot cannot start),
 // close or open a market to new robots, and the performance and maker fees. The same
 // service as the console's (robotOperations).
-import { required, UsageError, type Command, type CliContext } from '../../cli/command.ts';
+import { required, UsageError, type Command, type CliContext } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { systemClock } from '../../ports/clock.ts';

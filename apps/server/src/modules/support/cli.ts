@@ -1,5 +1,5 @@
 // Operator commands for settings (app update, and later network and robot settings).
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { settingsRepository } from '../../db/settings.repository.ts';
 import { APP_UPDATE_KEY, updateService, type AppUpdateSettings } from './update.service.ts';

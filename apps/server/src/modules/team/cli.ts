@@ -1,5 +1,5 @@
 // Operator commands for the team: a user's upline and downline, and the commission rates.
-import { required, UsageError, type Command, type CliContext } from '../../cli/command.ts';
+import { required, UsageError, type Command, type CliContext } from '../../commands/command.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { teamRepository } from './team.repository.ts';

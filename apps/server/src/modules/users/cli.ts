@@ -1,6 +1,6 @@
 // Operator commands for accounts. `user:create` applies the same rules as registration
 // (account format, password strength, 6-digit fund password) without code or captcha.
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import { AppError } from '../../errors.ts';
 import { translate } from '../../i18n/index.ts';
 import { normalizeAccount } from './account.ts';

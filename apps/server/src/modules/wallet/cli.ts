@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { devchainCommands } from '@olive/devchain';
 import { amountRefusal, countRefusal } from '@olive/protocol';
-import { required, UsageError, type Command } from '../../cli/command.ts';
+import { required, UsageError, type Command } from '../../commands/command.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
