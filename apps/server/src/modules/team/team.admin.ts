@@ -1,14 +1,38 @@
-// The console's team calls (docs/admin-api.md): the commission rates by level. The admin
-// module serves them.
+// The console's team calls (docs/admin-api.md): an investor's team members and the
+// commission rates by level. The admin module serves them.
 import { Type } from 'typebox';
 import { numberError } from '../../errors.ts';
 import { action } from '../../console/action.ts';
-import { listBody } from '../../console/list.ts';
+import { markDemo, type DemoAmong } from '../../console/demo.ts';
+import { listBody, listQuery } from '../../console/list.ts';
 import { TEAM_RATE_REGEX, teamRateRefusal, type TeamService } from './team.service.ts';
 
-export function teamAdminActions(deps: { team: Pick<TeamService, 'rates' | 'setRates'> }) {
-  const { team } = deps;
+export function teamAdminActions(deps: {
+  team: Pick<TeamService, 'members' | 'rates' | 'setRates'>;
+  /** The users module's demo mark. */
+  users: DemoAmong;
+}) {
+  const { team, users } = deps;
   return [
+    action({
+      path: 'team-members/list',
+      permission: 'team-members.list',
+      writes: false,
+      body: listBody,
+      async run(body) {
+        const query = listQuery(body, {
+          sortable: ['joined_at'],
+          filters: { user_id: 'id', level: ['1', '2', '3'] },
+          required: ['user_id'],
+        });
+        const page = await team.members(String(query.filters.user_id), {
+          page: query.page,
+          limit: query.limit,
+          ...(query.filters.level ? { level: Number(query.filters.level) } : {}),
+        });
+        return { data: { ...page, list: await markDemo(users, page.list) } };
+      },
+    }),
     action({
       path: 'team-rates/list',
       permission: 'team-rates.list',

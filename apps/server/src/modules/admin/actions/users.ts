@@ -1,12 +1,11 @@
-// users/*, their related lists (ledger entries, team members), the dashboard and the
-// ledger audit.
+// users/*, an investor's ledger entries, the dashboard and the ledger audit: calls that
+// read several modules at once (an investor's record joins ledger, wallet and team).
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { AmountField, amountRefusal, formatAmount, parseAmount } from '@olive/protocol';
 import { AppError, fieldError, numberError } from '../../../errors.ts';
 import { InsufficientBalanceError } from '../../ledger/ledger.service.ts';
 import type { AdminDeps } from '../deps.ts';
-import { markDemo } from '../../../console/demo.ts';
 import { ID, listAction, listBody, listQuery, showAction } from '../../../console/list.ts';
 import { action } from '../../../console/action.ts';
 
@@ -231,25 +230,6 @@ export function userActions(deps: AdminDeps) {
             limit: query.limit,
           },
         };
-      },
-    }),
-    action({
-      path: 'team-members/list',
-      permission: 'team-members.list',
-      writes: false,
-      body: listBody,
-      async run(body) {
-        const query = listQuery(body, {
-          sortable: ['joined_at'],
-          filters: { user_id: 'id', level: ['1', '2', '3'] },
-          required: ['user_id'],
-        });
-        const page = await team.members(String(query.filters.user_id), {
-          page: query.page,
-          limit: query.limit,
-          ...(query.filters.level ? { level: Number(query.filters.level) } : {}),
-        });
-        return { data: { ...page, list: await markDemo(users, page.list) } };
       },
     }),
     action({
