@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { snap } from '@olive/tooling/e2e';
-import { TEST_CAPTCHA } from '../../server/test/harness.ts';
+import type { MarketId, Tick } from '@olive/market';
+import { TEST_CAPTCHA, type startTestServer } from '../../server/test/harness.ts';
+import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
 
 /**
  * The fund password through antd-mobile's number keyboard. Six digits close the keypad by
@@ -42,4 +44,40 @@ export function appCatalogue<T>(code: string): T {
   return JSON.parse(
     readFileSync(new URL(`../src/locales/${code}.json`, import.meta.url), 'utf8'),
   ) as T;
+}
+
+/**
+ * A robot engine of the test server's robots that the journey ticks itself (no worker runs
+ * one), seeing `market` at the prices it walks through; every other market, and `market`
+ * after the walk, at the simulator's price.
+ */
+export function pricePathEngine(
+  server: Awaited<ReturnType<typeof startTestServer>>,
+  market: MarketId,
+) {
+  const { robotRepo, ledger, marketData } = server.app.services;
+  let price: bigint | null = null;
+  const engine = robotEngine({
+    repo: robotRepo,
+    ledger,
+    marketData: {
+      ...marketData,
+      latest: (m: MarketId): Tick =>
+        m === market && price !== null
+          ? { market: m, ts: Date.now(), price }
+          : marketData.latest(m),
+    },
+    clock: { now: () => new Date() },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+  });
+  return {
+    /** One engine tick at each price in turn, then back to the simulator's. */
+    async walk(prices: bigint[]) {
+      for (const at of prices) {
+        price = at;
+        await engine.tick();
+      }
+      price = null;
+    },
+  };
 }

@@ -6,42 +6,25 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { MarketId, Tick } from '@olive/market';
+import type { MarketId } from '@olive/market';
 import { formatAmount, parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue } from './app.ts';
+import { appCatalogue, pricePathEngine } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
 const MARKET: MarketId = 'BNB/USDT';
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
-let engine: ReturnType<typeof robotEngine>;
-/** The price the engine sees for MARKET; null: the simulator's. */
-let pathPrice: bigint | null = null;
+let engine: ReturnType<typeof pricePathEngine>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { robotRepo, ledger, marketData } = server.app.services;
-  const path = {
-    ...marketData,
-    latest: (market: MarketId): Tick =>
-      market === MARKET && pathPrice !== null
-        ? { market, ts: Date.now(), price: pathPrice }
-        : marketData.latest(market),
-  };
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  engine = robotEngine({
-    repo: robotRepo,
-    ledger,
-    marketData: path,
-    clock: { now: () => new Date() },
-    log: quiet,
-  });
+  // No worker: this engine is ticked by the test, on a fixed price path.
+  engine = pricePathEngine(server, MARKET);
   browser = await launchBrowser();
 });
 
@@ -128,11 +111,7 @@ async function journey(lang: 'en' | 'ar') {
   await snap(page, `robot-exits-detail-${lang}`);
 
   // the price falls through the stop-loss: the robot closes at market and ends
-  for (const ratio of [0.99, 0.97, 0.955]) {
-    pathPrice = at(ratio);
-    await engine.tick();
-  }
-  pathPrice = null;
+  await engine.walk([0.99, 0.97, 0.955].map(at));
   await page.locator('[data-testid="robot-status"][data-status="ended"]').waitFor({
     timeout: 15_000,
   });

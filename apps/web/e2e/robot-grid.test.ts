@@ -7,42 +7,25 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { parseGrid, type MarketId, type Tick } from '@olive/market';
+import { parseGrid, type MarketId } from '@olive/market';
 import { amountUnits, formatAmount, parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
-import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
+import { pricePathEngine } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
 const MARKET: MarketId = 'BNB/USDT';
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
-let engine: ReturnType<typeof robotEngine>;
-/** The price the engine sees for MARKET; null: the simulator's. */
-let pathPrice: bigint | null = null;
+let engine: ReturnType<typeof pricePathEngine>;
 
 beforeAll(async () => {
   server = await startTestServer();
   // No worker: this engine is ticked by the test, on a fixed price path.
-  const { robotRepo, ledger, marketData } = server.app.services;
-  const path = {
-    ...marketData,
-    latest: (market: MarketId): Tick =>
-      market === MARKET && pathPrice !== null
-        ? { market, ts: Date.now(), price: pathPrice }
-        : marketData.latest(market),
-  };
-  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-  engine = robotEngine({
-    repo: robotRepo,
-    ledger,
-    marketData: path,
-    clock: { now: () => new Date() },
-    log: quiet,
-  });
+  engine = pricePathEngine(server, MARKET);
   browser = await launchBrowser();
 });
 
@@ -130,11 +113,7 @@ async function journey(lang: 'en' | 'ar') {
   await snap(page, `robot-grid-${lang}`);
 
   // The price swings ±1.5% twice: resting orders fill at their levels, pairs complete.
-  for (const ratio of [0.985, 1.015, 0.985, 1.015, 1.0]) {
-    pathPrice = at(ratio);
-    await engine.tick();
-  }
-  pathPrice = null;
+  await engine.walk([0.985, 1.015, 0.985, 1.015, 1.0].map(at));
   const robotId = new URL(page.url().replace('#/', '')).searchParams.get('id')!;
   const row = await server.db
     .selectFrom('robots')
