@@ -255,6 +255,8 @@ describe('robot engine', () => {
       realised: '1.77363424',
       unrealised: '10.8270484',
       settled_total: '0',
+      // Settle would pay the realised profit (the grid holds more cash than that).
+      settleable: '1.77363424',
       fees: '0.53131736',
       cumulative_earnings: '12.60068264',
       cumulative_yield_rate: '0.01260068',
@@ -327,6 +329,7 @@ describe('robot engine', () => {
         status: 'running',
         realised: '1.77363424',
         settled_total: '1.4189074',
+        settleable: '0',
         current_earnings: '10.8270484',
         cumulative_earnings: '12.2459558',
       },

@@ -81,6 +81,15 @@ export function robotViews(deps: {
       realised: formatAmount(realised),
       unrealised: formatAmount(unrealised),
       settled_total: formatAmount(BigInt(robot.settled_net)),
+      // What Settle would pay now before the performance fee, as settle computes it: the
+      // realised profit the ledger holds for the robot, never more than the grid's cash.
+      settleable: formatAmount(
+        robot.status === 'running' && state && held.pnl > 0n && state.cash > 0n
+          ? held.pnl < state.cash
+            ? held.pnl
+            : state.cash
+          : 0n,
+      ),
       fees: formatAmount(value?.fees ?? 0n),
       cumulative_earnings: formatAmount(cumulative),
       cumulative_yield_rate: ratioText(cumulative, principal),

@@ -146,6 +146,7 @@ describe('robot calls', () => {
       realised: '0',
       unrealised: '0',
       settled_total: '0',
+      settleable: '0',
       fees: '0',
       cumulative_earnings: '0',
       cumulative_yield_rate: '0',

@@ -120,6 +120,10 @@ export const Robot = Type.Object({
   realised: Type.String(),
   unrealised: Type.String(),
   settled_total: Type.String({ description: 'paid to the balance, after performance fees' }),
+  settleable: Type.String({
+    description:
+      'what Settle would pay now, before the performance fee: the realised profit not yet settled (0: nothing to settle, the button is off)',
+  }),
   fees: Type.String({ description: 'trading fees paid' }),
   cumulative_earnings: Type.String({ description: 'realised + unrealised - performance fees' }),
   cumulative_yield_rate: Type.String(),
