@@ -1,5 +1,5 @@
 // The spec's message helpers (section 8): success and failure toasts, a one-button OK
-// modal, and a confirm modal titled "hint" that resolves to the person's choice.
+// modal, and a confirm modal titled by what it confirms that resolves to the person's choice.
 // antd-mobile's Toast and Modal (and the animation library under them) are not part of
 // the first load (issue 17): `preloadOverlays` fetches them once the first screen is
 // drawn, and a message asked for before that waits for them.
@@ -76,12 +76,16 @@ export function alertOk(content: string, title?: string): Promise<void> {
   );
 }
 
-/** A string is centred; a node (the address being locked in) is laid out by its caller. */
-export function confirmHint(content: ReactNode): Promise<boolean> {
+/**
+ * Asks before an action. `title` says what is being confirmed: the action's own label, as
+ * its button shows it ("Stop", "Log out"), never a generic "Hint". A string `content` is
+ * centred; a node (the address being locked in) is laid out by its caller.
+ */
+export function confirmAction(title: string, content: ReactNode): Promise<boolean> {
   return preloadOverlays().then(
     ({ Modal }) =>
       Modal.confirm({
-        title: i18n.t('common.hint'),
+        title,
         content,
         cancelText: i18n.t('common.cancel'),
         confirmText: i18n.t('common.confirm'),

@@ -18,7 +18,7 @@ import { paths } from '../../config/paths.ts';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { failureData } from '../../lib/api.ts';
 import { formatUsdt } from '../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../lib/messages.ts';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useCopyRobot, usePublicRobot } from '../../features/robots/api/copy-robot.ts';
 import { useMarkets } from '../../features/robots/api/get-markets.ts';
@@ -72,7 +72,7 @@ export default function CopyRobotScreen() {
       market: robot.market,
       share: robot.profit_share_pct,
     });
-    if (!(await confirmHint(question))) return;
+    if (!(await confirmAction(t('trade.copyNow'), question))) return;
     copy.mutate(
       { robot_id: robot.robot_id, principal, fund_password: fundPassword },
       {

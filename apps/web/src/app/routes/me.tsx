@@ -22,7 +22,7 @@ import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
 import { MenuRow } from '../../components/menu-row.tsx';
 import { formatUsdt, maskAccount } from '../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../lib/messages.ts';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useLogout } from '../../features/account/api/logout.ts';
 import { CheckBadge } from '../../features/reserves/components/check-badge.tsx';
@@ -81,7 +81,7 @@ export default function MeScreen() {
   ];
 
   const onLogout = async () => {
-    if (!(await confirmHint(t('me.logoutConfirm')))) return;
+    if (!(await confirmAction(t('me.logout'), t('me.logoutConfirm')))) return;
     await logout.mutateAsync();
     toastSuccess(t('me.loggedOut'));
     void navigate({ to: paths.login, replace: true });

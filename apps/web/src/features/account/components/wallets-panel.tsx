@@ -2,7 +2,7 @@
 // and verifying the wallet of this browser by signing a one-time message.
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { confirmHint, toastFailure, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { useSecurityInfo } from '../api/security.ts';
 import {
   hasWallet,
@@ -42,7 +42,8 @@ export function WalletsPanel() {
                   data-testid="wallet-remove"
                   aria-label={`${t('accountSecurity.walletRemove')} ${w.address}`}
                   onClick={async () => {
-                    const ok = await confirmHint(
+                    const ok = await confirmAction(
+                      t('accountSecurity.walletRemove'),
                       t('accountSecurity.walletRemoveConfirm', { address: w.address }),
                     );
                     if (ok) remove.mutate(w.address, { onSuccess: (r) => toastSuccess(r.msg) });

@@ -33,6 +33,8 @@ export interface Robot {
   realised: string;
   unrealised: string;
   settled_total: string;
+  /** What Settle would pay now before the fee; '0': nothing to settle. */
+  settleable: string;
   fees: string;
   cumulative_earnings: string;
   cumulative_yield_rate: string;

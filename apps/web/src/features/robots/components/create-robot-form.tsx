@@ -9,7 +9,7 @@ import { Button, Input, SpinLoading, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { useCreateRobot } from '../api/create-robot.ts';
 import { useRobotLimits, type GridType } from '../api/get-limits.ts';
 import type { MarketSummary } from '../api/get-markets.ts';
@@ -190,7 +190,8 @@ export function CreateRobotForm({
       direction: t(`trade.dir.${direction}`),
     });
     // When recent data says this robot loses, the question says so too (creating is allowed).
-    const ok = await confirmHint(
+    const ok = await confirmAction(
+      t('trade.create'),
       warning ? (
         <>
           <p className="confirm-warning" data-testid="confirm-warning">

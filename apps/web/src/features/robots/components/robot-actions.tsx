@@ -1,10 +1,12 @@
 // What the investor can do with a robot in its state: Start one that has not started;
-// Settle (realised profit less the performance fee to the balance, robot keeps running)
-// or Stop one that runs. Stop asks first, in the spec's words.
+// Settle (realised profit less the performance fee to the balance, robot keeps running;
+// off, saying why, while there is none) or Stop one that runs. Each asks first, titled by
+// the action.
 import { Button } from 'antd-mobile';
+import { parseAmount } from '@olive/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { useRobotAction, type RobotAction } from '../api/robot-action.ts';
 import './robot-actions.css';
@@ -14,9 +16,14 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
   const action = useRobotAction(robot.robot_id, onMoved);
   const busy = action.isPending ? action.variables : undefined;
 
+  // A robot with no grid yet is cancelled rather than stopped; the question is titled so.
+  const stopLabel = robot.status === 'running' ? t('trade.stop') : t('trade.cancelRobot');
+  // Settle pays realised profit; with none, the button is off and says why (issue 34).
+  const nothingToSettle = parseAmount(robot.settleable) <= 0n;
   const run = async (name: RobotAction) => {
-    if (name === 'stop' && !(await confirmHint(t('trade.stopConfirm')))) return;
-    if (name === 'settle' && !(await confirmHint(t('trade.settleConfirm')))) return;
+    if (name === 'stop' && !(await confirmAction(stopLabel, t('trade.stopConfirm')))) return;
+    if (name === 'settle' && !(await confirmAction(t('trade.settle'), t('trade.settleConfirm'))))
+      return;
     action.mutate(name, { onSuccess: (reply) => toastSuccess(reply.msg) });
   };
 
@@ -73,7 +80,7 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
         shape="rounded"
         fill="outline"
         color="primary"
-        disabled={action.isPending}
+        disabled={action.isPending || nothingToSettle}
         loading={busy === 'settle'}
         onClick={() => void run('settle')}
         data-testid="robot-settle"
@@ -92,6 +99,11 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
       >
         {t('trade.stop')}
       </Button>
+      {nothingToSettle ? (
+        <p className="warning-line robot-actions__reason" data-testid="robot-settle-reason">
+          {t('trade.nothingToSettle')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Section } from '../../../components/section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { useEditExits, useRobotAction } from '../api/robot-action.ts';
 import {
@@ -59,7 +59,7 @@ export function RobotExits({ robot, onMoved }: { robot: Robot; onMoved?: () => v
   };
 
   const changeGrid = async () => {
-    if (!(await confirmHint(t('trade.changeGridConfirm')))) return;
+    if (!(await confirmAction(t('trade.changeGrid'), t('trade.changeGridConfirm')))) return;
     stop.mutate('stop', {
       onSuccess: (reply) => {
         toastSuccess(reply.msg);

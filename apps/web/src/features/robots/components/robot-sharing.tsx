@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../lib/format.ts';
-import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { PROFIT_SHARES, useCopiers, usePublishRobot, type ProfitShare } from '../api/copy-robot.ts';
 import type { Robot } from '../api/get-robot.ts';
 import './robot-actions.css';
@@ -41,7 +41,8 @@ export function RobotSharing({ robot }: { robot: Robot }) {
   const run = async (next: ProfitShare | null) => {
     const question =
       next === null ? t('trade.unpublishConfirm') : t('trade.publishConfirm', { share: next });
-    if (!(await confirmHint(question))) return;
+    if (!(await confirmAction(next === null ? t('trade.unpublish') : t('trade.publish'), question)))
+      return;
     publish.mutate(next, { onSuccess: (reply) => toastSuccess(reply.msg) });
   };
 

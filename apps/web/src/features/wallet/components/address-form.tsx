@@ -6,7 +6,7 @@ import { Form, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { failureData } from '../../../lib/api.ts';
-import { confirmHint, toastSuccess } from '../../../lib/messages.ts';
+import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { useSetWithdrawalAddress } from '../api/set-address.ts';
 import {
   chainName,
@@ -29,7 +29,8 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
 
   const onFinish = async (values: Values) => {
     const address = values.address.replace(/\s+/g, '');
-    const confirmed = await confirmHint(
+    const confirmed = await confirmAction(
+      t('wallet.saveAddress'),
       <div className="address-confirm" data-testid="address-confirm">
         <p>{t('wallet.addressConfirmLead', { network: networkLabel[network] })}</p>
         <code className="address-confirm__address" dir="ltr" data-testid="address-confirm-address">
