@@ -81,3 +81,24 @@ export function pricePathEngine(
     },
   };
 }
+
+/**
+ * Answers the open confirmation with its primary button. With `title`, the dialog must be
+ * titled so (a confirmation names the action it confirms, issue 34); with `text`, the one
+ * whose body holds that text is answered.
+ */
+export async function confirmModal(page: Page, expected: { title?: string; text?: string } = {}) {
+  // The popup's root has no box of its own; its body is what shows.
+  const modal = expected.text
+    ? page.locator('.adm-modal-body').filter({ hasText: expected.text })
+    : page.locator('.adm-modal-body');
+  await modal.waitFor();
+  if (expected.title !== undefined) {
+    const title = (await modal.locator('.adm-modal-title').textContent())?.trim();
+    if (title !== expected.title) {
+      throw new Error(`the confirmation is titled "${title}", not "${expected.title}"`);
+    }
+  }
+  await modal.locator('.adm-modal-button-primary').click();
+  await modal.waitFor({ state: 'hidden' });
+}

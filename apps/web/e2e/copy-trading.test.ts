@@ -7,13 +7,13 @@
 // sees one copier.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue, typeFundPassword } from './app.ts';
+import { appCatalogue, confirmModal, typeFundPassword } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -46,13 +46,6 @@ async function fundedInvestor() {
   const call = <T>(path: string, body: Record<string, string>) =>
     server.call<T>(path, body, user.headers);
   return { session: { token: user.token, userId: user.userId }, call };
-}
-
-async function confirmModal(page: Page) {
-  const modal = page.locator('.adm-modal-body');
-  await modal.waitFor();
-  await modal.locator('.adm-modal-button-primary').click();
-  await modal.waitFor({ state: 'hidden' });
 }
 
 async function journey(lang: 'en' | 'ar') {
@@ -108,7 +101,7 @@ async function journey(lang: 'en' | 'ar') {
   await page.getByTestId('copy-form-section').scrollIntoViewIfNeeded();
   await snap(page, `copy-form-${lang}`);
   await page.getByTestId('copy-submit').click();
-  await confirmModal(page);
+  await confirmModal(page, { title: words.copyNow });
 
   // Their copy runs, and says whom it copies and what it pays.
   await page.getByTestId('screen-robot').waitFor();

@@ -12,7 +12,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue, pricePathEngine } from './app.ts';
+import { appCatalogue, confirmModal, pricePathEngine } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -49,13 +49,6 @@ async function phone(lang: 'en' | 'ar') {
   return investorPage(browser, { lang, session: user });
 }
 
-async function confirm(page: Page) {
-  const modal = page.locator('.adm-modal-body');
-  await modal.waitFor();
-  await modal.locator('.adm-modal-button-primary').click();
-  await modal.waitFor({ state: 'hidden' });
-}
-
 const fill = (page: Page, testId: string, value: string) =>
   page.getByTestId(testId).locator('input').fill(value);
 
@@ -88,7 +81,7 @@ async function journey(lang: 'en' | 'ar') {
   await snap(page, `robot-exits-preview-${lang}`);
 
   await page.getByTestId('create-robot').click();
-  await confirm(page);
+  await confirmModal(page);
   await page.getByTestId('screen-robot').waitFor();
   await page.getByTestId('robot-start').click();
   await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();

@@ -13,7 +13,7 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { pricePathEngine } from './app.ts';
+import { appCatalogue, confirmModal, pricePathEngine } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -61,15 +61,9 @@ const text = (page: Page, testId: string) => page.getByTestId(testId).first().te
 const units = (value: string | null) =>
   amountUnits((value ?? '').replace(/USDT|,|\+|\s/g, '').trim());
 
-async function confirm(page: Page) {
-  const modal = page.locator('.adm-modal-body');
-  await modal.waitFor();
-  await modal.locator('.adm-modal-button-primary').click();
-  await modal.waitFor({ state: 'hidden' });
-}
-
 /** The whole journey in one language; returns nothing, asserts on the way. */
 async function journey(lang: 'en' | 'ar') {
+  const words = appCatalogue<{ trade: Record<string, string> }>(lang).trade;
   const investor = await fundedInvestor(`grid-${lang}@example.com`);
   const page = await phone(lang, investor.user);
   const p0 = (await server.app.services.marketData.tick(MARKET)).price;
@@ -96,7 +90,7 @@ async function journey(lang: 'en' | 'ar') {
   await snap(page, `robot-custom-${lang}`);
 
   await page.getByTestId('create-robot').click();
-  await confirm(page);
+  await confirmModal(page, { title: words.create });
   await page.getByTestId('screen-robot').waitFor();
   await page.getByTestId('robot-start').click();
   await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();
@@ -127,14 +121,18 @@ async function journey(lang: 'en' | 'ar') {
     .waitFor();
 
   const before = await investor.balance();
+  expect(await page.getByTestId('robot-settle-reason').count()).toBe(0);
   await page.getByTestId('robot-settle').click();
-  await confirm(page);
+  await confirmModal(page, { title: words.settle });
   const fee = (gross * 20_000_000n) / 100_000_000n;
   await expect.poll(() => investor.balance(), { timeout: 10_000 }).toBe(before + gross - fee);
   await page.getByTestId('robot-log-record').first().waitFor();
   await page.getByTestId('robot-figures').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await snap(page, `robot-settled-${lang}`);
   expect(units(await text(page, 'robot-grid-profit'))).toBe(gross);
+  // Nothing realised is left to settle: the button is off and says why, before anything asks.
+  await expect(text(page, 'robot-settle-reason')).resolves.toBe(words.nothingToSettle);
+  expect(await page.getByTestId('robot-settle').isDisabled()).toBe(true);
+  await snap(page, `robot-settled-${lang}`);
   await page.context().close();
 }
 

@@ -15,7 +15,7 @@ import { platformAccount, userAccount } from '../../server/src/modules/ledger/le
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/worker-plan.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue } from './app.ts';
+import { appCatalogue, confirmModal } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -80,14 +80,6 @@ const units = (text: string | null) =>
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
 /** Confirms the open "hint" modal, after checking its words. */
-async function confirmModal(page: Page, words: string) {
-  // The popup's root has no box of its own; its body is what shows.
-  const modal = page.locator('.adm-modal-body').filter({ hasText: words });
-  await modal.waitFor();
-  await modal.locator('.adm-modal-button-primary').click();
-  await modal.waitFor({ state: 'hidden' });
-}
-
 /** Creates a robot from the Trade tab's form and returns on its detail screen. */
 async function createRobot(page: Page, principal: string, words: Catalogue['trade']) {
   await page.getByTestId('principal').locator('input').fill(principal);
@@ -162,7 +154,7 @@ describe('trade screens', () => {
     await snap(page, 'trade-create-en');
 
     await page.getByTestId('create-robot').click();
-    await confirmModal(page, '200.00 USDT');
+    await confirmModal(page, { title: english.trade.create, text: '200.00 USDT' });
     await page.getByTestId('screen-robot').waitFor();
     expect(new URL(page.url()).hash).toMatch(/^#\/pages\/quantification\/detail\?id=\d+$/);
     await expect(page.getByTestId('robot-status').getAttribute('data-status')).resolves.toBe(
@@ -184,7 +176,10 @@ describe('trade screens', () => {
 
     // Stop: the spec's question, then the robot has ended and says what came back.
     await page.getByTestId('robot-stop').click();
-    await confirmModal(page, 'Stop quantitative trading and take back the principal?');
+    await confirmModal(page, {
+      title: english.trade.stop,
+      text: 'Stop quantitative trading and take back the principal?',
+    });
     await page.locator('[data-testid="robot-status"][data-status="ended"]').waitFor();
     await page.getByTestId('robot-returned').waitFor();
     const finalPnl = units(await text(page, 'robot-earnings'));
@@ -220,7 +215,7 @@ describe('trade screens', () => {
     await snap(page, 'trade-create-ar');
 
     await page.getByTestId('create-robot').click();
-    await confirmModal(page, '120.00 USDT');
+    await confirmModal(page, { title: arabic.trade.create, text: '120.00 USDT' });
     await page.getByTestId('screen-robot').waitFor();
     await page.getByTestId('robot-start').click();
     await page.locator('[data-testid="robot-status"][data-status="running"]').waitFor();
@@ -229,7 +224,7 @@ describe('trade screens', () => {
     await snap(page, 'robot-running-ar');
 
     await page.getByTestId('robot-stop').click();
-    await confirmModal(page, arabic.trade.stopConfirm!);
+    await confirmModal(page, { title: arabic.trade.stop, text: arabic.trade.stopConfirm! });
     await page.getByTestId('robot-returned').waitFor();
     const returned = units(await text(page, 'robot-returned'));
     expect(returned).toBe(parseAmount('120') + units(await text(page, 'robot-earnings')));
