@@ -55,13 +55,13 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
     await pageA.goto(`${server.url}/#/pages/personal/share`);
     await pageA.getByTestId('screen-share').waitFor();
     expect(await text(pageA, 'invite-code')).toBe(share.invite_code);
-    // The link names the address the app was opened at.
+    // The link is a clean address on the one the app was opened at (issue 34).
     const link = await text(pageA, 'invite-link');
-    expect(link).toBe(`${server.url}/#/pages/public/regiest?invite=${share.invite_code}`);
+    expect(link).toBe(`${server.url}/register?code=${share.invite_code}`);
     await pageA.locator('.invite-card__qr canvas').waitFor();
     await snap(pageA, `team-invite-${lang}`, true);
 
-    // B: the link opens registration with the code filled in.
+    // B: the link opens the spec's registration screen with the code filled in.
     const email = `team-b-${lang}@example.com`;
     const pageB = await investorPage(browser, { lang });
     await pageB.goto(link);

@@ -8,6 +8,10 @@ import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { TeamService } from './team.service.ts';
 
 const security = [{ bearer: [] }];
+/** The app's registration screen, the spec's route (its spelling is the spec's). */
+const REGISTER_ROUTE = '/pages/public/regiest';
+/** What an invite code can be: letters and digits (users are given 6 to 16). */
+const INVITE_CODE = /^[A-Za-z0-9]{4,32}$/;
 const LevelField = Type.Optional(
   CountField({ min: 1, max: 3, description: '1, 2 or 3; all when absent' }),
 );
@@ -75,6 +79,25 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{
   inviteCodeOf: (userId: string) => Promise<string | null>;
 }> = async (app, { team, inviteCodeOf }) => {
   const me = (request: { caller?: { userId: string } | null }) => request.caller!.userId;
+
+  // The link an investor shares: a clean address that opens registration with the code
+  // filled in (the spec's own route, `regiest`, stays what the app uses inside). A code
+  // that is not one is left out rather than passed on; nothing else in the query travels.
+  app.get(
+    '/register',
+    {
+      config: { rateLimit: false },
+      schema: {
+        hide: true,
+        querystring: Type.Object({ code: Type.Optional(Type.String()) }),
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.query;
+      const invite = code && INVITE_CODE.test(code) ? `?invite=${code.toUpperCase()}` : '';
+      return reply.redirect(`/#${REGISTER_ROUTE}${invite}`, 302);
+    },
+  );
 
   app.post(
     '/api/user/share',

@@ -270,7 +270,8 @@ export function teamService(deps: { repo: TeamRepository; ledger: LedgerService 
   return {
     share: (inviteCode: string, origin: string) => ({
       invite_code: inviteCode,
-      invite_url: `${origin}/#/pages/public/regiest?invite=${encodeURIComponent(inviteCode)}`,
+      // The clean address (`GET /register`) that opens registration with the code filled in.
+      invite_url: `${origin}/register?code=${encodeURIComponent(inviteCode)}`,
     }),
 
     async team(userId: string) {

@@ -144,8 +144,32 @@ describe('invite and tree', () => {
     const share = await call<{ invite_code: string; invite_url: string }>(a, '/api/user/share');
     expect(share.data!.invite_code).toMatch(/^[A-Z0-9]{6,16}$/);
     expect(share.data!.invite_url).toMatch(
-      new RegExp(`/#/pages/public/regiest\\?invite=${share.data!.invite_code}$`),
+      new RegExp(`^http://[^/]+/register\\?code=${share.data!.invite_code}$`),
     );
+    // The clean address lands on the spec's registration screen with the code filled in.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: new URL(share.data!.invite_url).pathname + new URL(share.data!.invite_url).search,
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(
+      `/#/pages/public/regiest?invite=${share.data!.invite_code}`,
+    );
+  });
+
+  it('drops from the shared address whatever is not an invite code', async () => {
+    for (const [query, location] of [
+      ['?code=ab12cd', '/#/pages/public/regiest?invite=AB12CD'],
+      ['', '/#/pages/public/regiest'],
+      ['?code=%22%3E%3Cscript%3E', '/#/pages/public/regiest'],
+      ['?code=https://evil.example', '/#/pages/public/regiest'],
+      ['?code=ABCD1234&next=//evil.example', '/#/pages/public/regiest?invite=ABCD1234'],
+      [`?code=${'A'.repeat(500)}`, '/#/pages/public/regiest'],
+    ]) {
+      const opened = await t.app.inject({ method: 'GET', url: `/register${query}` });
+      expect(opened.statusCode, query).toBe(302);
+      expect(opened.headers.location, query).toBe(location);
+    }
   });
 
   it('refuses an unknown code naming the field', async () => {
