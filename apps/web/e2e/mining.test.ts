@@ -26,6 +26,7 @@ type Catalogue = {
     daysInvalid: string;
     status: { active: string };
   };
+  fund: { rentalMemo: string };
 };
 const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
@@ -147,6 +148,16 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
       words.status.active,
     );
     await snap(page, `mining-mine-${lang}`);
+
+    // Fund Details names the rent as a term of days, not as that many machines.
+    await page.goto(`${server.url}/#/pages/personal/consumeList`);
+    const rent = page.locator('[data-testid="fund-record"][data-kind="mining_rent"]').first();
+    await expect(rent.getByTestId('fund-rental').textContent()).resolves.toBe(
+      catalogue(lang)
+        .fund.rentalMemo.replace('{{model}}', '\u2068Antminer S21\u2069')
+        .replace('{{days}}', '30'),
+    );
+    await snap(page, `mining-fund-details-${lang}`);
     await page.context().close();
   });
 });

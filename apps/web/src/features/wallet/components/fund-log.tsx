@@ -24,6 +24,16 @@ function commission(kind: string, memo: string) {
   return { member: match[1]!, level: Number(match[2]), source: match[3]! };
 }
 
+/**
+ * A machine rental's memo as the ledger stores it (`<model> x <days>`), to show it as a
+ * term in the reader's words ("Antminer S21 · 30-day rental"), not as 30 machines.
+ */
+function rental(kind: string, memo: string) {
+  if (kind !== 'mining_rent' && kind !== 'mining_margin') return null;
+  const match = /^(.+) x (\d{1,4})$/.exec(memo);
+  return match ? { model: match[1]!, days: Number(match[2]) } : null;
+}
+
 export function FundLog() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<FundFilter>('all');
@@ -65,6 +75,7 @@ export function FundLog() {
           {records.map((record) => {
             const negative = record.amount.startsWith('-');
             const paid = commission(record.kind, record.memo);
+            const term = rental(record.kind, record.memo);
             return (
               <li
                 key={record.id}
@@ -100,6 +111,10 @@ export function FundLog() {
                     {t('team.levelN', { level: paid.level })}
                     {' · '}
                     {t(`team.source.${paid.source}`)}
+                  </div>
+                ) : term ? (
+                  <div className="record__memo record__memo--words" data-testid="fund-rental">
+                    {t('fund.rentalMemo', { model: `\u2068${term.model}\u2069`, days: term.days })}
                   </div>
                 ) : record.memo ? (
                   <div className="record__memo" dir="ltr" title={record.memo}>
