@@ -93,7 +93,7 @@ export function accountSecurityService(deps: {
         ip,
         decide: async (code) => {
           if (await users.findByAccount(target)) return;
-          await registration.deliverCode({ kind: parsed.kind, target, code, t });
+          await registration.deliverCode({ kind: parsed.kind, target, scene: 'bind', code, t });
         },
       });
     },

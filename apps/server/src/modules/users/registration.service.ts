@@ -103,21 +103,26 @@ export function registrationService(deps: {
     await limit(`code:acct:${target}`, Math.max(3, Math.ceil(perHour / 3)), HOUR);
   }
 
-  /** Delivers a code to an account's e-mail or phone, in the caller's language. */
+  /**
+   * Delivers a code to an account's e-mail or phone, in the caller's language, with the
+   * texts of its scene: each mail and SMS says what the code is for.
+   */
   async function deliverCode(input: {
     kind: AccountKind;
     target: string;
+    scene: CodeScene;
     code: string;
     t: Translate;
   }) {
+    const { scene, code } = input;
     if (input.kind === 'email') {
       await mailer.send({
         to: input.target,
-        subject: input.t('mail.code_subject'),
-        text: input.t('mail.code_body', { code: input.code }),
+        subject: input.t(`mail.code.${scene}.subject`),
+        text: input.t(`mail.code.${scene}.body`, { code }),
       });
     } else {
-      await sms.send(input.target, input.t('sms.code_body', { code: input.code }));
+      await sms.send(input.target, input.t(`sms.code.${scene}`, { code }));
     }
   }
 
@@ -210,7 +215,7 @@ export function registrationService(deps: {
             return;
           }
           if (input.scene !== 'register' && !existing) return;
-          await deliverCode({ kind: parsed.kind, target, code, t });
+          await deliverCode({ kind: parsed.kind, target, scene: input.scene, code, t });
         },
       });
       return answer;

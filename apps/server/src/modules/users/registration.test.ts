@@ -2,9 +2,12 @@
 // and a clear translated refusal that changes nothing for every bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../ports/clock.ts';
+import { LANGUAGE_CODES } from '@olive/protocol';
 import { translate } from '../../i18n/index.ts';
+import { CODE_SCENES, type CodeScene } from '../auth/codes.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { aMinuteLater, captcha, newEmail, register } from '../../../test/accounts.ts';
+import { RECENT_CHANGE_MS } from '../wallet/withdrawal.service.ts';
 
 const clock = new ManualClock(new Date('2026-05-01T08:00:00Z'));
 let t: TestApp;
@@ -43,7 +46,7 @@ describe('registration by e-mail', () => {
     const email = newEmail();
     expect((await sendCode(email)).code).toBe(1);
     const mail = t.inbox.list(email)[0]!;
-    expect(mail.subject).toBe('Your Olive verification code');
+    expect(mail.subject).toBe('Your Olive registration code');
     const reply = await regist({
       account: email,
       code: await t.codeFor(email),
@@ -74,7 +77,7 @@ describe('registration by e-mail', () => {
   it('mails the code in the language of the call', async () => {
     const email = newEmail();
     await sendCode(email, 'de');
-    expect(t.inbox.list(email)[0]!.subject).toBe(translate('de', 'mail.code_subject'));
+    expect(t.inbox.list(email)[0]!.subject).toBe(translate('de', 'mail.code.register.subject'));
   });
 
   it('sets the upline permanently from a valid invitation code', async () => {
@@ -273,5 +276,85 @@ describe('verification codes', () => {
     const email = newEmail();
     await sendCode(email);
     expect(await t.codeFor(email)).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('each code mail says what it is for (issue 34)', () => {
+  const hold = `${RECENT_CHANGE_MS / 3_600_000}`;
+  // What each scene's mail must name, in English and in French.
+  const purposes = {
+    en: {
+      register: ['Your Olive registration code', 'to create your Olive account'],
+      reset_password: ['Your Olive password reset code', 'to reset your Olive password'],
+      bind: [
+        'Your code to add this address to your Olive account',
+        'to add this address to your Olive account',
+      ],
+    },
+    fr: {
+      register: ["Votre code d'inscription Olive", 'pour créer votre compte Olive'],
+      reset_password: [
+        'Votre code de réinitialisation du mot de passe Olive',
+        'pour réinitialiser votre mot de passe Olive',
+      ],
+      bind: [
+        'Votre code pour ajouter cette adresse à votre compte Olive',
+        'pour ajouter cette adresse à votre compte Olive',
+      ],
+    },
+  } as const;
+
+  /** Asks for a code of `scene` in `lang` and returns the mail that arrived for it. */
+  async function mailFor(scene: 'register' | 'reset_password' | 'bind', lang: string) {
+    let email = newEmail();
+    if (scene === 'bind') {
+      const owner = await register(t, { account: `15${String(Date.now()).slice(-9)}` });
+      const sent = await t.call('/api/user/bindcode', { email, lang }, owner.headers);
+      expect(sent.code).toBe(1);
+    } else {
+      if (scene === 'reset_password') email = (await register(t)).account;
+      const sent = await t.call('/api/user/emailcode', {
+        email,
+        scene,
+        lang,
+        ...(await captcha(t)),
+      });
+      expect(sent.code).toBe(1);
+    }
+    const code = await t.codeFor(email);
+    const mail = t.inbox.list(email)[0]!;
+    expect(mail.text).toContain(code);
+    return mail;
+  }
+
+  it.each(['en', 'fr'] as const)('in %s', async (lang) => {
+    const subjects = new Set<string>();
+    for (const scene of ['register', 'reset_password', 'bind'] as const) {
+      const mail = await mailFor(scene, lang);
+      const [subject, purpose] = purposes[lang][scene];
+      expect(mail.subject).toBe(subject);
+      expect(mail.subject).toBe(translate(lang, `mail.code.${scene}.subject`));
+      expect(mail.text).toContain(purpose);
+      subjects.add(mail.subject);
+      // A reset tells the real withdrawal hold that follows it.
+      if (scene === 'reset_password') expect(mail.text).toContain(`${hold} h`);
+    }
+    expect(subjects.size).toBe(3);
+  });
+
+  it('has a subject, a body and an SMS for every scene in every language', () => {
+    for (const lang of LANGUAGE_CODES) {
+      for (const scene of [...CODE_SCENES, 'bind'] satisfies CodeScene[]) {
+        for (const key of [
+          `mail.code.${scene}.subject`,
+          `mail.code.${scene}.body`,
+          `sms.code.${scene}`,
+        ]) {
+          expect(translate(lang, key, { code: '123456' })).not.toBe(key);
+        }
+        expect(translate(lang, `mail.code.${scene}.body`, { code: '123456' })).toContain('123456');
+        expect(translate(lang, `sms.code.${scene}`, { code: '123456' })).toContain('123456');
+      }
+    }
   });
 });
