@@ -63,3 +63,12 @@ export function minuteOf(date: Date) {
   const ms = date.getTime();
   return new Date(ms - (ms % 60_000));
 }
+
+/**
+ * What settling pays before the performance fee: the realised profit the ledger holds for
+ * the robot, never more than the grid's cash (what is paid out must leave the grid too).
+ * Zero or less: nothing to settle. Settle and quaninfo's `settleable` both read this.
+ */
+export function settleableGross(pnl: bigint, cash: bigint): bigint {
+  return pnl < cash ? pnl : cash;
+}

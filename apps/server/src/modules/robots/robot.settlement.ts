@@ -7,7 +7,7 @@ import type { Clock } from '../../ports/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
-import { ownedRobot } from './robot.common.ts';
+import { ownedRobot, settleableGross } from './robot.common.ts';
 import { payProfitShare } from './robot.copying.ts';
 import type { RobotRepository } from './robot.repository.ts';
 
@@ -47,8 +47,7 @@ export function robotSettlement(deps: {
         throw new AppError('robot.not_running');
       const state = parseGrid(locked.grid_state);
       const held = await repo.balances(trx, userId, robotId);
-      // Never more than the grid's cash: what is paid out must leave the grid too.
-      const gross = held.pnl < state.cash ? held.pnl : state.cash;
+      const gross = settleableGross(held.pnl, state.cash);
       if (gross <= 0n) throw new AppError('robot.nothing_to_settle');
       const fee = (gross * rate) / 100_000_000n;
       const net = gross - fee;

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
-import { iso, ownedRobot } from './robot.common.ts';
+import { iso, ownedRobot, settleableGross } from './robot.common.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
 import type { RankedRobot, RobotRepository, RobotRow } from './robot.repository.ts';
@@ -34,6 +34,8 @@ function rankRow(r: RankedRobot, i: number, now: Date) {
     principal: formatAmount(BigInt(r.principal)),
   };
 }
+
+const positive = (n: bigint) => (n > 0n ? n : 0n);
 
 export function robotViews(deps: {
   repo: RobotRepository;
@@ -81,14 +83,9 @@ export function robotViews(deps: {
       realised: formatAmount(realised),
       unrealised: formatAmount(unrealised),
       settled_total: formatAmount(BigInt(robot.settled_net)),
-      // What Settle would pay now before the performance fee, as settle computes it: the
-      // realised profit the ledger holds for the robot, never more than the grid's cash.
+      // What Settle would pay now before the performance fee, as settle computes it.
       settleable: formatAmount(
-        robot.status === 'running' && state && held.pnl > 0n && state.cash > 0n
-          ? held.pnl < state.cash
-            ? held.pnl
-            : state.cash
-          : 0n,
+        robot.status === 'running' && state ? positive(settleableGross(held.pnl, state.cash)) : 0n,
       ),
       fees: formatAmount(value?.fees ?? 0n),
       cumulative_earnings: formatAmount(cumulative),
