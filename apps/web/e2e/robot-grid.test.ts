@@ -123,6 +123,8 @@ async function journey(lang: 'en' | 'ar') {
   const before = await investor.balance();
   expect(await page.getByTestId('robot-settle-reason').count()).toBe(0);
   await page.getByTestId('robot-settle').click();
+  await page.locator('.adm-modal-body').waitFor();
+  await snap(page, `robot-settle-confirm-${lang}`);
   await confirmModal(page, { title: words.settle });
   const fee = (gross * 20_000_000n) / 100_000_000n;
   await expect.poll(() => investor.balance(), { timeout: 10_000 }).toBe(before + gross - fee);
@@ -133,6 +135,10 @@ async function journey(lang: 'en' | 'ar') {
   await expect(text(page, 'robot-settle-reason')).resolves.toBe(words.nothingToSettle);
   expect(await page.getByTestId('robot-settle').isDisabled()).toBe(true);
   await snap(page, `robot-settled-${lang}`);
+  await page
+    .getByTestId('robot-settle-reason')
+    .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await snap(page, `robot-settle-off-${lang}`);
   await page.context().close();
 }
 

@@ -74,31 +74,33 @@ export function RobotActions({ robot, onMoved }: { robot: Robot; onMoved?: () =>
     );
   }
   return (
-    <div className="robot-actions robot-actions--row">
-      <Button
-        block
-        shape="rounded"
-        fill="outline"
-        color="primary"
-        disabled={action.isPending || nothingToSettle}
-        loading={busy === 'settle'}
-        onClick={() => void run('settle')}
-        data-testid="robot-settle"
-      >
-        {t('trade.settle')}
-      </Button>
-      <Button
-        block
-        shape="rounded"
-        color="danger"
-        className="robot-actions__stop"
-        disabled={action.isPending}
-        loading={busy === 'stop'}
-        onClick={() => void run('stop')}
-        data-testid="robot-stop"
-      >
-        {t('trade.stop')}
-      </Button>
+    <div className="robot-actions">
+      <div className="robot-actions robot-actions--row">
+        <Button
+          block
+          shape="rounded"
+          fill="outline"
+          color="primary"
+          disabled={action.isPending || nothingToSettle}
+          loading={busy === 'settle'}
+          onClick={() => void run('settle')}
+          data-testid="robot-settle"
+        >
+          {t('trade.settle')}
+        </Button>
+        <Button
+          block
+          shape="rounded"
+          color="danger"
+          className="robot-actions__stop"
+          disabled={action.isPending}
+          loading={busy === 'stop'}
+          onClick={() => void run('stop')}
+          data-testid="robot-stop"
+        >
+          {t('trade.stop')}
+        </Button>
+      </div>
       {nothingToSettle ? (
         <p className="warning-line robot-actions__reason" data-testid="robot-settle-reason">
           {t('trade.nothingToSettle')}
