@@ -41,7 +41,9 @@ function poisoned(source: readonly Candle[], from: number): Candle[] {
   });
 }
 
-describe('walk-forward parameter search', () => {
+// Each search replays every candidate over three weeks of minutes: seconds of CPU on a
+// quiet core, several times that while the rest of the suite runs beside it.
+describe('walk-forward parameter search', { timeout: 120_000 }, () => {
   it('chooses the same setting whatever the held-out days hold (poisoned days)', () => {
     const clean = walkForward(base)!;
     expect(clean.outOfSampleDays).toBe(WALK_FORWARD.heldOutDays);

@@ -39,7 +39,7 @@ export const WALK_FORWARD = {
    * A grid that does not trade is not a grid robot (decision 147): a candidate must expect
    * at least this many round trips an hour at the volatility of the days chosen on.
    */
-  minRoundTripsPerHour: 15,
+  minRoundTripsPerHour: 30,
   /**
    * Returns over this many minutes measure that volatility: the scale a step of a tenth
    * of a percent trades at (1-minute returns carry the price step's noise, which a grid
