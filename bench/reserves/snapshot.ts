@@ -5,7 +5,7 @@
 // script on the whole file. Yardstick in the same run: SHA-256 of 1M 77-byte messages and
 // a plain `sum(balance)` over the same accounts.
 // Run: DATABASE_URL=postgres://... npx tsx bench/reserves/snapshot.ts [users=1000000]
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShot } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,12 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { reservesRepository } from '../../apps/server/src/modules/reserves/reserves.repository.ts';
 import { reservesService } from '../../apps/server/src/modules/reserves/reserves.service.ts';
 import { computeRoot } from '../../apps/web/src/features/reserves/verify.ts';
+
+/** As merkle.ts hashes: Node's one-shot `crypto.hash` (20.12+), else createHash. */
+const sha256 = (data: Buffer) =>
+  typeof oneShot === 'function'
+    ? oneShot('sha256', data, 'buffer')
+    : createHash('sha256').update(data).digest();
 
 const users = Number(process.argv[2] ?? 1_000_000);
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,7 +62,8 @@ try {
   // Yardsticks.
   t = process.hrtime.bigint();
   const msg = Buffer.alloc(77, 7);
-  for (let i = 0; i < 1_000_000; i++) createHash('sha256').update(msg).digest();
+  // The fastest call of the kind the product makes (merkle.ts): the one-shot crypto.hash.
+  for (let i = 0; i < 1_000_000; i++) sha256(msg);
   const sha1mMs = ms(t);
   t = process.hrtime.bigint();
   await sql`select sum(balance) from accounts where user_id is not null`.execute(db);
