@@ -77,6 +77,40 @@ describe('the database refuses', () => {
     ).rejects.toThrow(/not zero/);
   });
 
+  // ledger_post checks its own legs and notes its entry as checked (migration 0189): a
+  // posting added to that entry any other way, in the same transaction, clears the note,
+  // and the check at commit refuses the entry.
+  it('a posting added by hand to an entry ledger_post() just wrote', async () => {
+    // A third account, with no entry of its own (the audit below counts the entries).
+    const other = await insertUser(db);
+    const { rows: made } = await sql<{ id: string }>`
+      select id::text as id from accounts where user_id = ${other.id} order by id limit 1
+    `.execute(db);
+    const third = made[0]!.id;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ entry_id: string }>`
+          select * from ledger_post('deposit', ${`post-then-add:${Math.random()}`}, null, null,
+            null, null, '\\x00'::bytea,
+            array[${custody}, ${userAvailable}]::bigint[], array[-5, 5]::bigint[])
+        `.execute(trx);
+        await sql`
+          insert into postings (entry_id, account_id, amount, balance_after)
+          values (${rows[0]!.entry_id}, ${third}, 1, 0)
+        `.execute(trx);
+      }),
+    ).rejects.toThrow(/sum to 1, not zero/);
+  });
+
+  it('an entry of ledger_post() with no legs', async () => {
+    await expect(
+      sql`
+        select * from ledger_post('deposit', 'no-legs', null, null, null, null, '\\x00'::bytea,
+          array[]::bigint[], array[]::bigint[])
+      `.execute(db),
+    ).rejects.toThrow(/has no postings/);
+  });
+
   it('an entry with no postings', async () => {
     await expect(rawEntry([])).rejects.toThrow(/has no postings/);
   });
