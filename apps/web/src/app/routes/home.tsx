@@ -58,7 +58,7 @@ export default function HomeScreen() {
   const totals = signedIn ? (info?.assets ?? cachedUser) : undefined;
 
   return (
-    <div className="screen screen--tab" data-testid="screen-home">
+    <div className="screen screen--tab screen--wide" data-testid="screen-home">
       <header className="app-header">
         <div className="app-header__brand">
           <BrandMark size={34} />
@@ -87,101 +87,105 @@ export default function HomeScreen() {
         </div>
       </header>
 
-      <main className="screen__body">
+      <main className="screen__body screen__body--columns">
         <NoticeTicker
           notices={info?.notices ?? []}
           pending={isPending}
           onOpen={() => void navigate({ to: signedIn ? paths.notices : paths.news })}
         />
-        <section className="asset-card" data-testid="asset-card">
-          <div className="asset-card__label">
-            {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
-          </div>
-          <div className="asset-card__value">
-            <span className="amount" dir="ltr" data-testid="home-total-assets">
-              {formatUsdt(totals?.total_assets)}
-            </span>
-          </div>
-          <div className="asset-card__row">
-            <div>
-              <div className="asset-card__label">{t('home.totalEarnings')}</div>
-              <div className="asset-card__sub">
-                <span className="amount" dir="ltr" data-testid="home-total-earnings">
-                  {formatUsdt(totals?.total_earnings)}
-                </span>
-              </div>
+        <div className="columns__col" data-testid="home-column-main">
+          <section className="asset-card" data-testid="asset-card">
+            <div className="asset-card__label">
+              {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
             </div>
-            {signedIn ? null : (
-              <Button
-                color="primary"
-                shape="rounded"
-                size="small"
-                className="asset-card__login"
-                data-testid="home-login"
-                onClick={() => void navigate({ to: paths.login })}
-              >
-                {t('common.login')}
-              </Button>
-            )}
-          </div>
-          {signedIn ? null : <p className="asset-card__hint">{t('home.visitorHint')}</p>}
-        </section>
-
-        <nav className="shortcuts" aria-label={t('tabs.home')}>
-          {shortcuts.map((item) => (
-            <Link key={item.to} to={item.to} className="shortcut">
-              <span className="shortcut__icon">{item.icon}</span>
-              <span className="shortcut__label">{t(item.label)}</span>
-            </Link>
-          ))}
-        </nav>
-
-        <section className="promise">
-          <div className="promise__mark" aria-hidden="true">
-            ✓
-          </div>
-          <div>
-            <h2 className="promise__title">{t('home.ruleTitle')}</h2>
-            <p className="promise__body">{t('home.ruleBody')}</p>
-          </div>
-        </section>
-
-        <HomeMarkets />
-
-        <HomeProduction />
-
-        <Section title={t('home.products')}>
-          <div className="product-grid">
-            <Link to={paths.trade} className="product-card product-card--robots">
-              <span className="product-card__kicker" data-testid="robots-kicker">
-                {t('home.robotsKicker')}
+            <div className="asset-card__value">
+              <span className="amount" dir="ltr" data-testid="home-total-assets">
+                {formatUsdt(totals?.total_assets)}
               </span>
-              <h3>{t('home.robotsTitle')}</h3>
-              <p>{t('home.robotsBody')}</p>
-              <RightOutline className="product-card__arrow" />
-            </Link>
-            <Link to={paths.mining} className="product-card product-card--mining">
-              <span className="product-card__kicker">BTC</span>
-              <h3>{t('home.miningTitle')}</h3>
-              <p>{t('home.miningBody')}</p>
-              <RightOutline className="product-card__arrow" />
-            </Link>
-          </div>
-          <p className="footnote">{t('home.estimateNote')}</p>
-        </Section>
+            </div>
+            <div className="asset-card__row">
+              <div>
+                <div className="asset-card__label">{t('home.totalEarnings')}</div>
+                <div className="asset-card__sub">
+                  <span className="amount" dir="ltr" data-testid="home-total-earnings">
+                    {formatUsdt(totals?.total_earnings)}
+                  </span>
+                </div>
+              </div>
+              {signedIn ? null : (
+                <Button
+                  color="primary"
+                  shape="rounded"
+                  size="small"
+                  className="asset-card__login"
+                  data-testid="home-login"
+                  onClick={() => void navigate({ to: paths.login })}
+                >
+                  {t('common.login')}
+                </Button>
+              )}
+            </div>
+            {signedIn ? null : <p className="asset-card__hint">{t('home.visitorHint')}</p>}
+          </section>
 
-        {info && info.help.length > 0 ? (
-          <Section title={t('home.help')}>
-            <HelpCentre help={info.help} />
-          </Section>
-        ) : null}
+          <nav className="shortcuts" aria-label={t('tabs.home')}>
+            {shortcuts.map((item) => (
+              <Link key={item.to} to={item.to} className="shortcut">
+                <span className="shortcut__icon">{item.icon}</span>
+                <span className="shortcut__label">{t(item.label)}</span>
+              </Link>
+            ))}
+          </nav>
 
-        {info && info.partners.length > 0 ? (
-          <Section title={t('home.partners')}>
-            <p className="section__hint">{t('home.partnersHint')}</p>
-            <PartnerGrid partners={info.partners} />
+          <section className="promise">
+            <div className="promise__mark" aria-hidden="true">
+              ✓
+            </div>
+            <div>
+              <h2 className="promise__title">{t('home.ruleTitle')}</h2>
+              <p className="promise__body">{t('home.ruleBody')}</p>
+            </div>
+          </section>
+
+          <HomeMarkets />
+        </div>
+
+        <div className="columns__col" data-testid="home-column-side">
+          <HomeProduction />
+
+          <Section title={t('home.products')}>
+            <div className="product-grid">
+              <Link to={paths.trade} className="product-card product-card--robots">
+                <span className="product-card__kicker" data-testid="robots-kicker">
+                  {t('home.robotsKicker')}
+                </span>
+                <h3>{t('home.robotsTitle')}</h3>
+                <p>{t('home.robotsBody')}</p>
+                <RightOutline className="product-card__arrow" />
+              </Link>
+              <Link to={paths.mining} className="product-card product-card--mining">
+                <span className="product-card__kicker">BTC</span>
+                <h3>{t('home.miningTitle')}</h3>
+                <p>{t('home.miningBody')}</p>
+                <RightOutline className="product-card__arrow" />
+              </Link>
+            </div>
+            <p className="footnote">{t('home.estimateNote')}</p>
           </Section>
-        ) : null}
+
+          {info && info.help.length > 0 ? (
+            <Section title={t('home.help')}>
+              <HelpCentre help={info.help} />
+            </Section>
+          ) : null}
+
+          {info && info.partners.length > 0 ? (
+            <Section title={t('home.partners')}>
+              <p className="section__hint">{t('home.partnersHint')}</p>
+              <PartnerGrid partners={info.partners} />
+            </Section>
+          ) : null}
+        </div>
       </main>
     </div>
   );

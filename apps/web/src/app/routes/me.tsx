@@ -94,7 +94,7 @@ export default function MeScreen() {
   ];
 
   return (
-    <div className="screen screen--tab" data-testid="screen-me">
+    <div className="screen screen--tab screen--wide" data-testid="screen-me">
       <header className="profile">
         <button
           type="button"
@@ -138,82 +138,86 @@ export default function MeScreen() {
         )}
       </header>
 
-      <main className="screen__body">
-        <section className="asset-card asset-card--me">
-          <div className="asset-card__label">
-            {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
-          </div>
-          <div className="asset-card__value">
-            <span className="amount" dir="ltr">
-              {formatUsdt(user?.total_assets)}
-            </span>
-          </div>
-          <dl className="figures">
-            {figures.map((figure) => (
-              <div key={figure.key} className="figures__item">
-                <dt>{figure.label}</dt>
-                <dd>
-                  <span className="amount" dir="ltr">
-                    {formatUsdt(figure.value)}
-                  </span>
-                </dd>
-              </div>
+      <main className="screen__body screen__body--columns">
+        <div className="columns__col" data-testid="me-column-main">
+          <section className="asset-card asset-card--me">
+            <div className="asset-card__label">
+              {t('home.totalAssets')} <span className="asset-card__unit">USDT</span>
+            </div>
+            <div className="asset-card__value">
+              <span className="amount" dir="ltr">
+                {formatUsdt(user?.total_assets)}
+              </span>
+            </div>
+            <dl className="figures">
+              {figures.map((figure) => (
+                <div key={figure.key} className="figures__item">
+                  <dt>{figure.label}</dt>
+                  <dd>
+                    <span className="amount" dir="ltr">
+                      {formatUsdt(figure.value)}
+                    </span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="asset-card__actions">
+              <Button
+                block
+                shape="rounded"
+                color="primary"
+                onClick={() => void navigate({ to: paths.topUp })}
+                data-testid="me-recharge"
+              >
+                <AddCircleOutline /> {t('me.recharge')}
+              </Button>
+              <Button
+                block
+                shape="rounded"
+                fill="outline"
+                className="button-ghost"
+                onClick={() => void navigate({ to: paths.withdraw })}
+                data-testid="me-withdraw"
+              >
+                {t('me.withdraw')}
+              </Button>
+            </div>
+          </section>
+
+          {signedIn ? (
+            <CheckBadge showAbsent={false} onOpen={() => void navigate({ to: paths.reserves })} />
+          ) : null}
+        </div>
+
+        <div className="columns__col" data-testid="me-column-side">
+          <List className="menu" mode="card">
+            {menu.map((entry) => (
+              <MenuRow
+                key={entry.key}
+                icon={entry.icon}
+                label={entry.label}
+                value={entry.extra}
+                arrow
+                testId={`menu-${entry.key}`}
+                onClick={() => void navigate({ to: entry.to, search: entry.search })}
+              />
             ))}
-          </dl>
-          <div className="asset-card__actions">
+          </List>
+
+          {signedIn ? (
             <Button
               block
               shape="rounded"
-              color="primary"
-              onClick={() => void navigate({ to: paths.topUp })}
-              data-testid="me-recharge"
+              className="logout"
+              loading={logout.isPending}
+              data-testid="logout"
+              onClick={() => void onLogout()}
             >
-              <AddCircleOutline /> {t('me.recharge')}
+              {t('me.logout')}
             </Button>
-            <Button
-              block
-              shape="rounded"
-              fill="outline"
-              className="button-ghost"
-              onClick={() => void navigate({ to: paths.withdraw })}
-              data-testid="me-withdraw"
-            >
-              {t('me.withdraw')}
-            </Button>
-          </div>
-        </section>
-
-        {signedIn ? (
-          <CheckBadge showAbsent={false} onOpen={() => void navigate({ to: paths.reserves })} />
-        ) : null}
-
-        <List className="menu" mode="card">
-          {menu.map((entry) => (
-            <MenuRow
-              key={entry.key}
-              icon={entry.icon}
-              label={entry.label}
-              value={entry.extra}
-              arrow
-              testId={`menu-${entry.key}`}
-              onClick={() => void navigate({ to: entry.to, search: entry.search })}
-            />
-          ))}
-        </List>
-
-        {signedIn ? (
-          <Button
-            block
-            shape="rounded"
-            className="logout"
-            loading={logout.isPending}
-            data-testid="logout"
-            onClick={() => void onLogout()}
-          >
-            {t('me.logout')}
-          </Button>
-        ) : null}
-        <p className="app-version">Olive · {t('common.version', { version: APP_VERSION })}</p>
+          ) : null}
+          <p className="app-version">Olive · {t('common.version', { version: APP_VERSION })}</p>
+        </div>
       </main>
     </div>
   );

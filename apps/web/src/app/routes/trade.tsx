@@ -45,72 +45,76 @@ export default function TradeScreen() {
   };
 
   return (
-    <div className="screen screen--tab" data-testid="screen-trade">
+    <div className="screen screen--tab screen--wide" data-testid="screen-trade">
       <header className="app-header app-header--title">
         <h1 className="app-header__title">{t('trade.title')}</h1>
         <DemoBadge source={markets.data?.source} />
       </header>
-      <main className="screen__body">
-        <Section
-          title={t('trade.markets')}
-          extra={<span className="section__hint">{t('trade.marketsHint')}</span>}
-          testId="trade-markets"
-        >
-          <MarketList
-            markets={markets.data}
-            selected={signedIn ? market : undefined}
-            onSelect={(m) => (signedIn ? pick(m.market) : undefined)}
-          />
-        </Section>
-
-        <Section title={t('trade.createTitle')} testId="create-section">
-          {!signedIn ? (
-            <div className="card">
-              <StatePanel
-                icon={<LockOutline />}
-                title={t('trade.loginTitle')}
-                body={t('trade.loginBody')}
-                testId="trade-login-prompt"
-              >
-                <Button
-                  color="primary"
-                  shape="rounded"
-                  onClick={() => void navigate({ to: paths.login })}
-                  data-testid="trade-login"
-                >
-                  {t('common.login')}
-                </Button>
-              </StatePanel>
-            </div>
-          ) : list.length > 0 ? (
-            <CreateRobotForm
-              markets={list}
-              market={market}
-              onMarketChange={setChosen}
-              balance={user?.balance}
-              onCreated={(robotId) => {
-                void refreshUser();
-                openRobot(robotId);
-              }}
+      <main className="screen__body screen__body--columns">
+        <div className="columns__col columns__col--sticky" data-testid="trade-column-markets">
+          <Section
+            title={t('trade.markets')}
+            extra={<span className="section__hint">{t('trade.marketsHint')}</span>}
+            testId="trade-markets"
+          >
+            <MarketList
+              markets={markets.data}
+              selected={signedIn ? market : undefined}
+              onSelect={(m) => (signedIn ? pick(m.market) : undefined)}
             />
-          ) : (
-            // The form's frame at the form's height while the markets load (layout shift).
-            <div className="robot-form robot-form--pending">
-              <LoadingFallback />
-            </div>
-          )}
-        </Section>
-
-        {signedIn ? (
-          <Section title={t('trade.myRobots')} testId="my-robots-section">
-            <MyRobots onOpen={openRobot} />
           </Section>
-        ) : null}
+        </div>
 
-        <Section title={t('trade.leaderboard')} testId="leaderboard-section">
-          <Leaderboard />
-        </Section>
-        <p className="footnote trade-footnote">{t('trade.lossNote')}</p>
+        <div className="columns__col" data-testid="trade-column-robots">
+          <Section title={t('trade.createTitle')} testId="create-section">
+            {!signedIn ? (
+              <div className="card">
+                <StatePanel
+                  icon={<LockOutline />}
+                  title={t('trade.loginTitle')}
+                  body={t('trade.loginBody')}
+                  testId="trade-login-prompt"
+                >
+                  <Button
+                    color="primary"
+                    shape="rounded"
+                    onClick={() => void navigate({ to: paths.login })}
+                    data-testid="trade-login"
+                  >
+                    {t('common.login')}
+                  </Button>
+                </StatePanel>
+              </div>
+            ) : list.length > 0 ? (
+              <CreateRobotForm
+                markets={list}
+                market={market}
+                onMarketChange={setChosen}
+                balance={user?.balance}
+                onCreated={(robotId) => {
+                  void refreshUser();
+                  openRobot(robotId);
+                }}
+              />
+            ) : (
+              // The form's frame at the form's height while the markets load (layout shift).
+              <div className="robot-form robot-form--pending">
+                <LoadingFallback />
+              </div>
+            )}
+          </Section>
+
+          {signedIn ? (
+            <Section title={t('trade.myRobots')} testId="my-robots-section">
+              <MyRobots onOpen={openRobot} />
+            </Section>
+          ) : null}
+
+          <Section title={t('trade.leaderboard')} testId="leaderboard-section">
+            <Leaderboard />
+          </Section>
+          <p className="footnote trade-footnote">{t('trade.lossNote')}</p>
+        </div>
       </main>
     </div>
   );
