@@ -35,29 +35,31 @@ export function SideNav() {
   const current = destinationOf(pathname);
   return (
     <nav className="side-nav" data-testid="side-nav" aria-label="Olive">
-      <div className="side-nav__brand" aria-hidden="true">
-        <BrandMark size={32} />
-        <span className="side-nav__name">Olive</span>
+      <div className="side-nav__inner">
+        <div className="side-nav__brand" aria-hidden="true">
+          <BrandMark size={32} />
+          <span className="side-nav__name">Olive</span>
+        </div>
+        <ul className="side-nav__list">
+          {destinations.map((d) => (
+            <li key={d.to}>
+              <Link
+                to={d.to}
+                className={
+                  d.to === current ? 'side-nav__item side-nav__item--active' : 'side-nav__item'
+                }
+                aria-current={d.to === current ? 'page' : undefined}
+                data-testid={d.testId}
+              >
+                <span className="side-nav__icon" aria-hidden="true">
+                  {d.icon}
+                </span>
+                <span className="side-nav__label">{t(d.label)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </div>
-      <ul className="side-nav__list">
-        {destinations.map((d) => (
-          <li key={d.to}>
-            <Link
-              to={d.to}
-              className={
-                d.to === current ? 'side-nav__item side-nav__item--active' : 'side-nav__item'
-              }
-              aria-current={d.to === current ? 'page' : undefined}
-              data-testid={d.testId}
-            >
-              <span className="side-nav__icon" aria-hidden="true">
-                {d.icon}
-              </span>
-              <span className="side-nav__label">{t(d.label)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
     </nav>
   );
 }

@@ -1,7 +1,8 @@
 // pages/quantification/quantification, the Trade tab: live markets (with the "Demo
 // market data" badge on simulated prices), robot creation with the server's estimate,
 // my robots by state and the leaderboard. Visitors see markets and the leaderboard, and
-// a login prompt where the create form would be.
+// a login prompt where the create form would be. On a wide screen the markets and the
+// chosen market's chart stand beside the form and the robots (issue 34).
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
@@ -17,6 +18,7 @@ import { robotSearch } from '../../features/robots/api/get-robot.ts';
 import { CreateRobotForm } from '../../features/robots/components/create-robot-form.tsx';
 import { DemoBadge } from '../../features/robots/components/demo-badge.tsx';
 import { Leaderboard } from '../../features/robots/components/leaderboard.tsx';
+import { MarketChart } from '../../features/robots/components/market-chart.tsx';
 import { MarketList } from '../../features/robots/components/market-list.tsx';
 import { MyRobots } from '../../features/robots/components/my-robots.tsx';
 import '../../components/section.css';
@@ -62,6 +64,7 @@ export default function TradeScreen() {
               selected={signedIn ? market : undefined}
               onSelect={(m) => (signedIn ? pick(m.market) : undefined)}
             />
+            <MarketChart market={market} />
           </Section>
         </div>
 
