@@ -29,6 +29,8 @@ function Chart({ market }: { market: string }) {
         bottomColor: 'rgba(184, 184, 51, 0.02)',
         lineWidth: 2,
         priceLineVisible: false,
+        // the last price is in the caption; a tag on the axis would cover its labels
+        lastValueVisible: false,
       }),
     }),
   );
