@@ -202,7 +202,8 @@ describe.each(['en', 'ar'] as const)('the app at 1440x900 (%s)', (lang) => {
     atStart(me.a, me.b, lang);
     await snap(page, `desk-me-${lang}`, true);
     await page.context().close();
-  });
+    // Seven full-page pictures, each checked by axe: longer than a journey's default.
+  }, 240_000);
 });
 
 describe('where the wide layout starts', () => {
