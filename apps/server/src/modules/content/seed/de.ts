@@ -16,14 +16,14 @@ export const de: DemoTexts = {
   },
   'news-grid': {
     title: 'Wie sich Grid-Roboter in einem Seitwärtsmarkt verhalten',
-    body: 'Ein Grid-Roboter legt Kauf- und Verkaufsorders auf festen Preisstufen ab. Schwankt der Kurs innerhalb seiner Spanne, bringt jedes abgeschlossene Paar aus Kauf und anschließendem Verkauf eine Gitterstufe abzüglich Gebühren ein.\n\n- In einem **Seitwärtsmarkt** handelt er oft.\n- In einem **Trend** hält er Bestand und zeigt einen unrealisierten Verlust oder Gewinn.\n\nIn den Roboterdetails sehen Sie beides getrennt.',
+    body: 'Ein Grid-Roboter legt Kauf- und Verkaufsorders auf festen Preisstufen ab. Schwankt der Kurs innerhalb seiner Spanne, bringt jedes abgeschlossene Paar aus Kauf und anschließendem Verkauf eine Grid-Stufe abzüglich Gebühren ein.\n\n- In einem **Seitwärtsmarkt** handelt er oft.\n- In einem **Trend** hält er Bestand und zeigt einen unrealisierten Verlust oder Gewinn.\n\nIn den Roboterdetails sehen Sie beides getrennt.',
   },
   'news-mining': {
     title: 'Warum wir die Eingangswerte jeder Mining-Auszahlung veröffentlichen',
     body: 'Jede tägliche Auszahlung speichert die verwendete Netzwerk-Difficulty, Blockbelohnung, den BTC-Kurs und die Hashrate, sodass jeder sie mit der öffentlichen Formel nachrechnen kann.',
   },
   'news-fund-password': {
-    title: 'Sicherheitstipp: Ihr Fondspasswort ist nicht Ihr Login-Passwort',
+    title: 'Sicherheitstipp: Ihr Fondspasswort ist nicht Ihr Anmeldepasswort',
     body: 'Mitarbeitende von Olive fragen nie nach einem der beiden. Wählen Sie ein Fondspasswort, das Sie nirgendwo sonst verwenden; nach fünf Fehlversuchen sind Auszahlungen 24 Stunden lang gesperrt.',
   },
   'help-top-up': {

@@ -1,0 +1,103 @@
+// One term per concept and language (glossary.json, explained in GLOSSARY.md): the app's,
+// the server's (refusals, mail, SMS), the demo content's and the console's English catalogues never use a
+// variant the glossary rules out ("Log in" where the term is "Sign in", "Recharge" where
+// it is "Top up"), and the screens' own labels for each concept are the glossary's term.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '@olive/protocol';
+
+type Catalogue = { [key: string]: string | Catalogue };
+type Entry = { term: string; avoid: string[] };
+type Glossary = { $keys: Record<string, string[]> } & Record<string, Record<string, Entry>>;
+
+const read = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Catalogue;
+const glossary = JSON.parse(
+  readFileSync(new URL('./glossary.json', import.meta.url), 'utf8'),
+) as Glossary;
+
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+/** en_au and en_in share English's glossary; every other language has its own. */
+const entriesFor = (code: string) => glossary[code] ?? glossary[code.split('_')[0]];
+
+/** Every text one language's reader meets: the app, the server's messages, the console. */
+function textsOf(code: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  const add = (where: string, url: URL) => {
+    for (const [key, text] of flatten(read(url))) texts.set(`${where}:${key}`, text);
+  };
+  add('web', new URL(`./${code}.json`, import.meta.url));
+  add('server', new URL(`../../../server/src/i18n/locales/${code}.json`, import.meta.url));
+  // The demo content (notices, news, help) names the screens' buttons in its Markdown.
+  const seed = new URL(`../../../server/src/modules/content/seed/${code}.ts`, import.meta.url);
+  // (its item keys, such as 'help-top-up', are not text)
+  if (existsSync(seed)) texts.set('seed', readFileSync(seed, 'utf8').replace(/'[a-z-]+':/g, ''));
+  if (code === 'en') {
+    add('admin', new URL('../../../admin/src/locales/en.json', import.meta.url));
+    add('server-admin', new URL('../../../server/src/modules/admin/locales/en.json', import.meta.url));
+  }
+  return texts;
+}
+
+/** The variants a catalogue uses where the glossary has another term: "where: key: «text»". */
+export function variantsIn(texts: Map<string, string>, entries: Record<string, Entry>): string[] {
+  const found: string[] = [];
+  for (const [concept, { avoid }] of Object.entries(entries)) {
+    for (const pattern of avoid) {
+      const variant = new RegExp(pattern, 'iu');
+      for (const [key, text] of texts) {
+        const hit = variant.exec(text);
+        if (!hit) continue;
+        const around = text.slice(Math.max(0, hit.index - 40), hit.index + hit[0].length + 40);
+        found.push(`${concept}: ${key}: «${hit[0]}» in «${around}»`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('glossary', () => {
+  it('has every concept for every language', () => {
+    const concepts = Object.keys(glossary.en).sort();
+    for (const code of LANGUAGE_CODES) {
+      expect(Object.keys(entriesFor(code)).sort(), code).toEqual(concepts);
+    }
+  });
+
+  it('catches a variant (the check can fail)', () => {
+    const texts = new Map([
+      ['web:a', 'Log in to see your balance'],
+      ['web:b', 'Recharge'],
+      ['web:c', 'Login password'],
+    ]);
+    expect(variantsIn(texts, glossary.en)).toEqual([
+      'signIn: web:a: «Log in» in «Log in to see your balance»',
+      'topUp: web:b: «Recharg» in «Recharge»',
+    ]);
+  });
+
+  it.each(LANGUAGE_CODES)('%s uses no variant of a glossary term', (code) => {
+    expect(variantsIn(textsOf(code), entriesFor(code))).toEqual([]);
+  });
+
+  it.each(LANGUAGE_CODES)("%s labels each concept with the glossary's term", (code) => {
+    const texts = textsOf(code);
+    const entries = entriesFor(code);
+    for (const [concept, keys] of Object.entries(glossary.$keys)) {
+      for (const key of keys) {
+        const text = texts.get(`web:${key}`);
+        expect(text?.toLocaleLowerCase(code.replace('_', '-')), `${code}: ${key}`).toBe(
+          entries[concept].term.toLocaleLowerCase(code.replace('_', '-')),
+        );
+      }
+    }
+  });
+});
