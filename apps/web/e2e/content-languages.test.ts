@@ -1,7 +1,8 @@
 // Browser journey for issue 34: Home in each of the 16 languages shows the seeded demo
 // content in the page's language — the notice ticker, the help centre and the partners'
 // lines equal the seed's text for that language (decision 181). In Arabic the page and the
-// help centre read right to left, with a question's mark (؟) at the line's left end;
+// help centre read right to left, with a question's mark (؟) at the line's left end, and
+// every operator-written title is isolated (<bdi>) so mixed-direction punctuation stays put;
 // Home is pictured in Arabic and English and checked for overflow in every language.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,17 +102,28 @@ describe('Home in every language', () => {
       }
 
       // The help centre's rows and the lines under the partners' logos.
-      const help = page.getByTestId('help-centre').locator('li span');
+      const help = page.getByTestId('help-centre').locator('li bdi');
       await expect.poll(() => help.allTextContents()).toEqual(want.help);
       const partners = page.getByTestId('partners').locator('.partner__detail');
       expect(await partners.allTextContents()).toEqual(want.partners);
 
       // A question reads in the page's direction: its mark ends the line on the reading side.
-      const question = await lastCharacterSide(page, '[data-testid="help-centre"] li span');
+      const question = await lastCharacterSide(page, '[data-testid="help-centre"] li bdi');
       expect(question).toEqual({
         direction: dir,
         side: dir === 'rtl' ? 'left' : 'right',
       });
+
+      // Operator-written titles are isolated from the page's direction (<bdi>): an English
+      // title in the Arabic app keeps its question mark at its own end.
+      const isolated = (selector: string) =>
+        page.$$eval(selector, (els) => els.map((e) => getComputedStyle(e).unicodeBidi));
+      expect(await isolated('[data-testid="notice-ticker-titles"] > bdi')).toEqual(
+        want.pinned.map(() => 'isolate'),
+      );
+      expect(await isolated('[data-testid="help-centre"] li bdi')).toEqual(
+        want.help.map(() => 'isolate'),
+      );
 
       // Pictured in Arabic and English; in every language nothing overflows or is cut off
       // (a partner's line is a longer word in some).

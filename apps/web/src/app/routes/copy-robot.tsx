@@ -98,7 +98,9 @@ export default function CopyRobotScreen() {
               <div className="robot-hero__top">
                 <CoinMark market={robot.market} size={40} />
                 <div className="robot-hero__name">
-                  <strong>{robot.name}</strong>
+                  <strong>
+                    <bdi>{robot.name}</bdi>
+                  </strong>
                   <span>
                     <span dir="ltr">{robot.nickname}</span>
                     {robot.demo ? (

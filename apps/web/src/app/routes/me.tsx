@@ -109,7 +109,7 @@ export default function MeScreen() {
           {signedIn ? (
             <>
               <div className="profile__name" data-testid="me-nickname">
-                {user?.nickname || '--'}
+                <bdi>{user?.nickname || '--'}</bdi>
               </div>
               <div className="profile__hint">
                 <span dir="ltr" data-testid="me-account">

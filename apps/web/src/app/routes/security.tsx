@@ -55,7 +55,7 @@ export default function SecurityScreen() {
             <AvatarPicker avatar={user.avatar} />
             <div className="identity__text">
               <div className="identity__name" data-testid="security-nickname">
-                {user.nickname}
+                <bdi>{user.nickname}</bdi>
               </div>
               <div className="identity__hint">
                 {t('account.memberSince', { date: formatDate(user.created_at) })}
@@ -68,7 +68,7 @@ export default function SecurityScreen() {
             <MenuRow
               icon={<UserOutline />}
               label={t('account.nickname')}
-              value={<span className="menu__value">{user.nickname}</span>}
+              value={<bdi className="menu__value">{user.nickname}</bdi>}
               onClick={go(paths.nickname)}
               testId="security-nickname-row"
             />

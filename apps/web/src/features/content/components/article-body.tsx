@@ -6,6 +6,7 @@ export function ArticleBody({ html }: { html: string }) {
   return (
     <div
       className="content-prose"
+      dir="auto"
       data-testid="article-body"
       // Sanitised by the server's allowlist: the one place raw HTML enters the page.
       dangerouslySetInnerHTML={{ __html: html }}

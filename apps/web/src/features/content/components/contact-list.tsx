@@ -59,7 +59,7 @@ export function ContactList({ contacts }: { contacts: SupportContact[] }) {
               {icon}
             </span>
             <span className="contact__text">
-              <span className="contact__label">{contact.label}</span>
+              <bdi className="contact__label">{contact.label}</bdi>
               <span className="contact__meta">
                 <span className="contact__kind">
                   {contact.kind === 'group' ? <TeamOutline /> : <UserOutline />}{' '}

@@ -41,9 +41,9 @@ export function FeedList({ kind }: { kind: FeedKind }) {
                   {item.pinned ? (
                     <span className="badge badge--olive">{t('content.pinned')}</span>
                   ) : null}
-                  {item.title}
+                  <bdi>{item.title}</bdi>
                 </div>
-                {item.summary ? <p className="feed__summary">{item.summary}</p> : null}
+                {item.summary ? <p className="feed__summary" dir="auto">{item.summary}</p> : null}
                 <time className="feed__date" dateTime={item.published_at} dir="ltr">
                   {formatDate(item.published_at)}
                 </time>

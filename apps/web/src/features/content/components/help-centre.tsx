@@ -10,7 +10,7 @@ export function HelpCentre({ help }: { help: MainInfo['help'] }) {
       {help.map((item) => (
         <li key={item.id}>
           <Link to={paths.article} search={{ key: item.key }} className="list-card__row">
-            <span>{item.title}</span>
+            <bdi>{item.title}</bdi>
             <RightOutline className="chevron" />
           </Link>
         </li>

@@ -20,7 +20,7 @@ export function PartnerGrid({ partners }: { partners: MainInfo['partners'] }) {
               {partner.name.slice(0, 1)}
             </span>
           )}
-          <span className="partner__name">{partner.name}</span>
+          <bdi className="partner__name">{partner.name}</bdi>
           {partner.detail ? <span className="partner__detail">{partner.detail}</span> : null}
         </a>
       ))}

@@ -34,7 +34,7 @@ export function MiningLeaderboard() {
               <span className="mining-rank__place">{r.rank}</span>
               <span className="mining-rank__name">
                 <strong>
-                  {r.nickname}
+                  <bdi data-testid="mining-rank-name">{r.nickname}</bdi>
                   {r.demo ? (
                     <span className="mining-rank__demo" data-testid="mining-rank-demo">
                       {t('mining.demoInvestor')}

@@ -66,7 +66,7 @@ export function RentForm({
   return (
     <Form layout="vertical" onFinish={submit} className="rent-form" data-testid="rent-form">
       <h2 className="rent-form__title">
-        {model.name} <span dir="ltr">{model.hash_rate_ths} TH/s</span>
+        <bdi>{model.name}</bdi> <span dir="ltr">{model.hash_rate_ths} TH/s</span>
       </h2>
       <Form.Item
         label={t('mining.days')}

@@ -83,7 +83,7 @@ export function Leaderboard() {
                 <CoinMark market={entry.market} size={30} />
                 <span className="rank-row__who">
                   <strong>
-                    {entry.nickname}
+                    <bdi data-testid="rank-name">{entry.nickname}</bdi>
                     {entry.demo ? (
                       <span className="rank-row__demo" data-testid="rank-demo">
                         {t('trade.demoInvestor')}

@@ -25,7 +25,9 @@ export function RobotCard({ robot, onOpen }: { robot: Robot; onOpen: () => void 
       <div className="robot-card__head">
         <CoinMark market={robot.market} size={36} />
         <div className="robot-card__title">
-          <strong>{robot.name}</strong>
+          <strong>
+            <bdi>{robot.name}</bdi>
+          </strong>
           <span>
             <span dir="ltr">{robot.market}</span> · {t(`trade.dir.${robot.direction}`)} ·{' '}
             {t('trade.gridsCount', { n: robot.grids })}
