@@ -26,7 +26,8 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 }
 
 /** en_au and en_in share English's glossary; every other language has its own. */
-const entriesFor = (code: string) => glossary[code] ?? glossary[code.split('_')[0]];
+const entriesFor = (code: string): Record<string, Entry> =>
+  glossary[code] ?? glossary[code.slice(0, 2)] ?? {};
 
 /** Every text one language's reader meets: the app, the server's messages, the console. */
 function textsOf(code: string): Map<string, string> {
@@ -42,7 +43,10 @@ function textsOf(code: string): Map<string, string> {
   if (existsSync(seed)) texts.set('seed', readFileSync(seed, 'utf8').replace(/'[a-z-]+':/g, ''));
   if (code === 'en') {
     add('admin', new URL('../../../admin/src/locales/en.json', import.meta.url));
-    add('server-admin', new URL('../../../server/src/modules/admin/locales/en.json', import.meta.url));
+    add(
+      'server-admin',
+      new URL('../../../server/src/modules/admin/locales/en.json', import.meta.url),
+    );
   }
   return texts;
 }
@@ -66,7 +70,7 @@ export function variantsIn(texts: Map<string, string>, entries: Record<string, E
 
 describe('glossary', () => {
   it('has every concept for every language', () => {
-    const concepts = Object.keys(glossary.en).sort();
+    const concepts = Object.keys(entriesFor('en')).sort();
     for (const code of LANGUAGE_CODES) {
       expect(Object.keys(entriesFor(code)).sort(), code).toEqual(concepts);
     }
@@ -78,7 +82,7 @@ describe('glossary', () => {
       ['web:b', 'Recharge'],
       ['web:c', 'Login password'],
     ]);
-    expect(variantsIn(texts, glossary.en)).toEqual([
+    expect(variantsIn(texts, entriesFor('en'))).toEqual([
       'signIn: web:a: «Log in» in «Log in to see your balance»',
       'topUp: web:b: «Recharg» in «Recharge»',
     ]);
@@ -95,7 +99,7 @@ describe('glossary', () => {
       for (const key of keys) {
         const text = texts.get(`web:${key}`);
         expect(text?.toLocaleLowerCase(code.replace('_', '-')), `${code}: ${key}`).toBe(
-          entries[concept].term.toLocaleLowerCase(code.replace('_', '-')),
+          entries[concept]?.term.toLocaleLowerCase(code.replace('_', '-')),
         );
       }
     }

@@ -46,7 +46,11 @@ export function ArticleView({
       lang={article.lang.replace('_', '-')}
     >
       {article.cover ? <img className="content-article__cover" src={article.cover} alt="" /> : null}
-      {showTitle ? <h1 className="content-article__title" dir="auto">{article.title}</h1> : null}
+      {showTitle ? (
+        <h1 className="content-article__title" dir="auto">
+          {article.title}
+        </h1>
+      ) : null}
       <time className="content-article__date" dateTime={article.published_at} dir="ltr">
         {formatDate(article.published_at)}
       </time>

@@ -43,7 +43,11 @@ export function FeedList({ kind }: { kind: FeedKind }) {
                   ) : null}
                   <bdi>{item.title}</bdi>
                 </div>
-                {item.summary ? <p className="feed__summary" dir="auto">{item.summary}</p> : null}
+                {item.summary ? (
+                  <p className="feed__summary" dir="auto">
+                    {item.summary}
+                  </p>
+                ) : null}
                 <time className="feed__date" dateTime={item.published_at} dir="ltr">
                   {formatDate(item.published_at)}
                 </time>

@@ -23,7 +23,9 @@ export function ModelList({
         <article key={m.model_id} className="miner-card" data-testid="miner-model">
           <header className="miner-card__head">
             <div>
-              <h3 className="miner-card__name" dir="auto">{m.name}</h3>
+              <h3 className="miner-card__name" dir="auto">
+                {m.name}
+              </h3>
               <span className="miner-card__algo">{m.algorithm}</span>
             </div>
             <div className="miner-card__hash" dir="ltr">
