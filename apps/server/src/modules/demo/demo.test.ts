@@ -33,6 +33,7 @@ import {
   DEMO_STEP_MS,
   type DemoSeedReport,
 } from './demo.service.ts';
+import { DEMO_NAMES } from '../users/demo-names.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:30Z');
 const DAY_MS = 86_400_000;
@@ -179,16 +180,19 @@ describe('the demo seed', () => {
     expect(fillsCompared).toBeGreaterThan(robots.length * 2);
   });
 
-  it('the leaderboard lists them with the demo mark', async () => {
-    const reply = await t.call<{
-      list: { nickname: string; demo: boolean; return_rate: string }[];
-    }>('/api/user/quanrank', { lang: 'en', period: '7d' });
-    expect(reply.code).toBe(1);
-    const list = reply.data!.list;
-    expect(list).toHaveLength((await demoRobots()).length);
-    for (const entry of list) {
-      expect(entry.demo).toBe(true);
-      expect(entry.nickname).toMatch(/^Demo investor \d$/);
+  it('the leaderboard lists them with the demo mark, named in the reader’s language', async () => {
+    for (const lang of ['en', 'ar', 'ja'] as const) {
+      const reply = await t.call<{
+        list: { nickname: string; demo: boolean; me: boolean; return_rate: string }[];
+      }>('/api/user/quanrank', { lang, period: '7d' });
+      expect(reply.code).toBe(1);
+      const list = reply.data!.list;
+      expect(list).toHaveLength((await demoRobots()).length);
+      for (const entry of list) {
+        expect(entry.demo).toBe(true);
+        expect(entry.me).toBe(false);
+        expect(DEMO_NAMES[lang]).toContain(entry.nickname);
+      }
     }
   });
 
@@ -247,17 +251,18 @@ describe('the demo seed', () => {
     expect(record).toMatchObject({ done: true, rentals: DEMO_MINING_PLAN.length });
 
     // The mining leaderboard of a fresh installation is not empty, and says who is demo.
-    const rank = await t.call<{ list: { nickname: string; demo: boolean }[] }>(
-      '/api/user/minerrank',
-      { lang: 'en' },
-    );
-    expect(rank.code).toBe(1);
-    expect(rank.data!.list.length).toBeGreaterThan(0);
-    for (const entry of rank.data!.list) {
-      expect(entry).toMatchObject({
-        demo: true,
-        nickname: expect.stringMatching(/^Demo investor \d$/),
-      });
+    // Named in the reader's language (issue 34).
+    for (const lang of ['en', 'ru'] as const) {
+      const rank = await t.call<{ list: { nickname: string; demo: boolean; me: boolean }[] }>(
+        '/api/user/minerrank',
+        { lang },
+      );
+      expect(rank.code).toBe(1);
+      expect(rank.data!.list.length).toBeGreaterThan(0);
+      for (const entry of rank.data!.list) {
+        expect(entry).toMatchObject({ demo: true, me: false });
+        expect(DEMO_NAMES[lang]).toContain(entry.nickname);
+      }
     }
   });
 

@@ -526,13 +526,14 @@ export function miningRepository(db: Db) {
     /** Users by mining earnings (all time or since a day), with their active hash power. */
     async rank(since: string | null, limit: number) {
       const { rows } = await sql<{
+        user_id: string;
         nickname: string;
         account: string;
         demo: boolean;
         total: string;
         hash_rate_ghs: string;
       }>`
-        select u.nickname, u.account, u.demo, t.total::text as total,
+        select t.user_id::text as user_id, u.nickname, u.account, u.demo, t.total::text as total,
                coalesce((select sum(r.hash_rate_ghs) from mining_rentals r
                          where r.user_id = t.user_id and r.status = 'active'), 0)::text
                  as hash_rate_ghs

@@ -4,6 +4,7 @@
 // (mining.payout.ts) is composed here so that callers keep one service.
 //   active -> expired (at the end date, unless auto-renew renews it)
 import { displayName } from '../users/display-name.ts';
+import { demoName } from '../users/demo-names.ts';
 import { countRefusal, formatAmount } from '@olive/protocol';
 import { AppError, fieldError, numberError } from '../../errors.ts';
 import type { Clock } from '../../ports/clock.ts';
@@ -20,6 +21,8 @@ import { miningPayoutRun } from './mining.payout.ts';
 import type { MiningPayoutRepository } from './mining.payout.repository.ts';
 import type { DayRow, MiningRepository, ModelRow, RentalRow } from './mining.repository.ts';
 
+/** A leaderboard read by nobody in particular: no row is theirs, demo names in English. */
+const ANYONE: { userId: string | null; lang: string } = { userId: null, lang: 'en' };
 export const RENTAL_STATUSES = ['active', 'expired'] as const;
 export const MINER_ACTIONS = ['renew', 'auto_renew_on', 'auto_renew_off'] as const;
 export type MinerAction = (typeof MINER_ACTIONS)[number];
@@ -587,7 +590,8 @@ export function miningService(deps: {
       return rentalView((await repo.rental(db, rentalId))!);
     },
 
-    async rank(period = 'all') {
+    /** `viewer`: the reader, whose own row is marked `me`, and their language (demo names). */
+    async rank(period = 'all', viewer: { userId: string | null; lang: string } = ANYONE) {
       if (!(RANK_PERIODS as readonly string[]).includes(period)) {
         throw fieldError('period', 'mining.period_invalid');
       }
@@ -601,9 +605,11 @@ export function miningService(deps: {
           rank: i + 1,
           // Never a name that gives the account away (the default nickname is the
           // e-mail's name): the masked account instead.
-          nickname: displayName(r.nickname, r.account),
+          nickname: r.demo ? demoName(r.nickname, viewer.lang) : displayName(r.nickname, r.account),
           // A seeded demo investor (decision 111d), labelled as such.
           demo: r.demo,
+          // The reader's own row: the app says "You" instead of the masked account.
+          me: viewer.userId !== null && r.user_id === viewer.userId,
           cumulative_earnings: formatAmount(BigInt(r.total)),
           hash_rate_ths: thsText(r.hash_rate_ghs),
         })),

@@ -468,6 +468,7 @@ describe('renting and the daily payout', () => {
       list: {
         rank: number;
         nickname: string;
+        me: boolean;
         cumulative_earnings: string;
         hash_rate_ths: string;
       }[];
@@ -479,6 +480,19 @@ describe('renting and the daily payout', () => {
     for (const row of rank.data!.list) {
       expect(row.nickname).toMatch(/^.{1,2}\*\*\*@|\*\*\*\*/);
     }
+    // Nobody's row is "mine" for a reader who is not signed in; a renter reading the board
+    // finds their own row marked (the app says "You" there instead of the masked account).
+    expect(rank.data!.list.filter((r) => r.me)).toEqual([]);
+    const renter = await t.db
+      .selectFrom('mining_payouts')
+      .select('user_id')
+      .orderBy('amount', 'desc')
+      .executeTakeFirstOrThrow();
+    const asRenter = await t.app.services.mining.mining.rank('all', {
+      userId: String(renter.user_id),
+      lang: 'en',
+    });
+    expect(asRenter.list.filter((r) => r.me)).toHaveLength(1);
     const totals = rank.data!.list.map((r) => parseAmount(r.cumulative_earnings));
     expect([...totals].sort((a, b) => (a < b ? 1 : -1))).toEqual(totals);
 

@@ -362,6 +362,7 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
                   rank: Type.Integer(),
                   nickname: Type.String(),
                   demo: Type.Boolean({ description: 'a labelled demo investor' }),
+                  me: Type.Boolean({ description: "the caller's own row" }),
                   cumulative_earnings: Type.String(),
                   hash_rate_ths: Type.String(),
                 }),
@@ -371,7 +372,13 @@ export const miningRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request) => request.ok(await mining.rank(request.body.period || 'all')),
+    async (request) =>
+      request.ok(
+        await mining.rank(request.body.period || 'all', {
+          userId: request.caller?.userId ?? null,
+          lang: request.lang,
+        }),
+      ),
   );
 
   app.post(

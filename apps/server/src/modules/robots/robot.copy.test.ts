@@ -459,13 +459,33 @@ describe('copy trading', () => {
     clock.advance(DAY_MS + 3_600_000);
     const byCopiers = await t.call<{
       sort: string;
-      list: { robot_id: string; copiers: number; public: boolean; profit_share_pct: number }[];
+      list: {
+        robot_id: string;
+        copiers: number;
+        public: boolean;
+        profit_share_pct: number;
+        me: boolean;
+      }[];
     }>('/api/user/quanrank', { period: '30d', sort: 'copiers' });
     expect(byCopiers.data!.sort).toBe('copiers');
     // the copy stopped after minutes: it never ran a day, however long ago it started
     expect(byCopiers.data!.list.map((r) => r.robot_id)).not.toContain(copyId);
     const entry = byCopiers.data!.list.find((r) => r.robot_id === leaderId);
-    expect(entry).toMatchObject({ public: true, profit_share_pct: 20, copiers: 0 });
+    expect(entry).toMatchObject({ public: true, profit_share_pct: 20, copiers: 0, me: false });
+    // The leader reading the board finds their own robot marked, and nobody else's.
+    const asLeader = await leader.call<{ list: { robot_id: string; me: boolean }[] }>(
+      '/api/user/quanrank',
+      { period: '30d', sort: 'copiers' },
+    );
+    const leaderRows = await t.db
+      .selectFrom('robots')
+      .select('id')
+      .where('user_id', '=', leader.user.userId)
+      .execute();
+    const own = leaderRows.map((r) => String(r.id));
+    const marked = asLeader.data!.list.filter((r) => r.me).map((r) => r.robot_id);
+    expect(marked).toContain(leaderId);
+    for (const id of marked) expect(own).toContain(id);
     const demoFirst = byCopiers.data!.list[0]!;
     expect(demoFirst.copiers).toBe(1); // the demo robot still has its running copy
     const byDrawdown = await t.call<{ list: { max_drawdown: string }[] }>('/api/user/quanrank', {

@@ -25,6 +25,8 @@ export interface NewTrade {
 /** A leaderboard row as both leaderboards (quanrank's periods, issue 32's) show it. */
 export interface RankedRobot {
   id: string;
+  /** The owner, to mark the reader's own rows. */
+  user_id: string;
   nickname: string;
   demo: boolean;
   market: string;
@@ -343,7 +345,8 @@ export function robotRepository(db: Db, reads: Db = db) {
      */
     async rank(since: Date, limit: number) {
       const { rows } = await sql<RankedRobot>`
-        select r.id::text, u.nickname, u.demo, r.market, r.direction, r.principal::text,
+        select r.id::text, r.user_id::text, u.nickname, u.demo, r.market, r.direction,
+               r.principal::text,
                r.started_at, r.ended_at, (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::text as gain
         from robots r
         join users u on u.id = r.user_id
@@ -505,6 +508,7 @@ export function robotRepository(db: Db, reads: Db = db) {
             : sql`roi desc`;
       const { rows } = await sql<{
         id: string;
+        user_id: string;
         nickname: string;
         demo: boolean;
         public: boolean;
@@ -519,7 +523,7 @@ export function robotRepository(db: Db, reads: Db = db) {
         copiers: string;
       }>`
         select * from (
-          select r.id::text, u.nickname, u.demo, (r.public or u.demo) as public,
+          select r.id::text, r.user_id::text, u.nickname, u.demo, (r.public or u.demo) as public,
                  r.profit_share_pct, r.market, r.direction, r.principal::text,
                  r.started_at, r.ended_at, (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::text as gain,
                  (now_pnl.pnl - coalesce(then_pnl.pnl, 0))::numeric / r.principal as roi,

@@ -12,21 +12,32 @@ import { formatAmount } from '@olive/protocol';
 import { AppError } from '../../errors.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { Clock } from '../../ports/clock.ts';
+import { demoName } from '../users/demo-names.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
 import { iso, ownedRobot, settleableGross } from './robot.common.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
 import type { RankedRobot, RobotRepository, RobotRow } from './robot.repository.ts';
 
-function rankRow(r: RankedRobot, i: number, now: Date) {
+/** Who reads a leaderboard: their own rows are marked `me`, demo names are in their language. */
+export interface Viewer {
+  userId: string | null;
+  lang: string;
+}
+
+const ANYONE: Viewer = { userId: null, lang: 'en' };
+
+function rankRow(r: RankedRobot, i: number, now: Date, viewer: Viewer) {
   const started = new Date(r.started_at).getTime();
   const ended = r.ended_at ? new Date(r.ended_at).getTime() : now.getTime();
   return {
     rank: i + 1,
     robot_id: r.id,
     // A seeded demo investor is nobody to hide, and must never pass for a customer.
-    nickname: r.demo ? r.nickname : maskNickname(r.nickname),
+    nickname: r.demo ? demoName(r.nickname, viewer.lang) : maskNickname(r.nickname),
     demo: r.demo,
+    /** The reader's own robot: the app says "You" instead of the masked name. */
+    me: viewer.userId !== null && r.user_id === viewer.userId,
     market: r.market,
     direction: r.direction,
     return_rate: ratioText(BigInt(r.gain), BigInt(r.principal)),
@@ -218,13 +229,13 @@ export function robotViews(deps: {
   }
 
   /** Top 50 by return over the last 7 or 30 days. */
-  async function rank(period: '7d' | '30d') {
+  async function rank(period: '7d' | '30d', viewer: Viewer = ANYONE) {
     const now = clock.now();
     const since = new Date(now.getTime() - (period === '7d' ? 7 : 30) * 86_400_000);
     const rows = await repo.rank(since, 50);
     return {
       period,
-      list: rows.map((r, i) => rankRow(r, i, now)),
+      list: rows.map((r, i) => rankRow(r, i, now, viewer)),
     };
   }
 
@@ -247,7 +258,11 @@ export function robotViews(deps: {
    * over 7, 30 or 90 days, by drawdown (shallowest first) or by copiers; demo robots
    * marked; `public` says whether it can be copied.
    */
-  async function leaderboard(period: '7d' | '30d' | '90d', sort: 'roi' | 'drawdown' | 'copiers') {
+  async function leaderboard(
+    period: '7d' | '30d' | '90d',
+    sort: 'roi' | 'drawdown' | 'copiers',
+    viewer: Viewer = ANYONE,
+  ) {
     const now = clock.now();
     const days = period === '7d' ? 7 : period === '30d' ? 30 : 90;
     const rows = await repo.leaderboard({
@@ -260,7 +275,7 @@ export function robotViews(deps: {
       period,
       sort,
       list: rows.map((r, i) => ({
-        ...rankRow(r, i, now),
+        ...rankRow(r, i, now, viewer),
         max_drawdown: (-Number(r.max_drawdown)).toFixed(8),
         copiers: Number(r.copiers),
         public: r.public && r.ended_at === null,
@@ -270,7 +285,7 @@ export function robotViews(deps: {
   }
 
   /** A public robot as a would-be copier sees it: its settings, terms and track record. */
-  async function publicRobot(robotId: string, t: Translate) {
+  async function publicRobot(robotId: string, t: Translate, lang = 'en') {
     const robot = await repo.copyable(robotId);
     if (!robot) throw new AppError('robot.not_found');
     const price = await pricesFor([robot]);
@@ -286,7 +301,7 @@ export function robotViews(deps: {
     return {
       robot_id: full.robot_id,
       name: full.name,
-      nickname: owner.demo ? owner.nickname : maskNickname(owner.nickname),
+      nickname: owner.demo ? demoName(owner.nickname, lang) : maskNickname(owner.nickname),
       demo: owner.demo,
       market: full.market,
       direction: full.direction,

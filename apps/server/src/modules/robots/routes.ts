@@ -543,6 +543,7 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
                   robot_id: Type.String(),
                   nickname: Type.String(),
                   demo: Type.Boolean({ description: 'A seeded demo investor, not a customer' }),
+                  me: Type.Boolean({ description: "the caller's own robot" }),
                   market: Type.String(),
                   direction: Type.String(),
                   return_rate: Type.String(),
@@ -560,7 +561,12 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      request.ok(await robots.leaderboard(request.body.period ?? '7d', request.body.sort ?? 'roi')),
+      request.ok(
+        await robots.leaderboard(request.body.period ?? '7d', request.body.sort ?? 'roi', {
+          userId: request.caller?.userId ?? null,
+          lang: request.lang,
+        }),
+      ),
   );
 
   app.post(
@@ -656,7 +662,8 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request) => request.ok(await robots.publicRobot(request.body.robot_id, request.t)),
+    async (request) =>
+      request.ok(await robots.publicRobot(request.body.robot_id, request.t, request.lang)),
   );
 
   app.post(

@@ -2,6 +2,8 @@
 // production information (network figures and today's output per TH/s); /api/main/hashprice.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { getUserId } from '../../../lib/session.ts';
 
 export type RankPeriod = 'all' | '7d' | '30d';
 
@@ -9,13 +11,16 @@ export interface RankRow {
   rank: number;
   nickname: string;
   demo: boolean;
+  /** The reader's own row (shown as "You"). */
+  me: boolean;
   cumulative_earnings: string;
   hash_rate_ths: string;
 }
 
 export const rankQuery = (period: RankPeriod) =>
   queryOptions({
-    queryKey: ['mining', 'rank', period],
+    // Demo investors' names come in the reader's language, and the reader's row is marked.
+    queryKey: ['mining', 'rank', period, currentLanguage(), getUserId()],
     queryFn: () => callData<{ period: string; list: RankRow[] }>('/api/user/minerrank', { period }),
     staleTime: 60_000,
   });

@@ -34,7 +34,11 @@ export function MiningLeaderboard() {
               <span className="mining-rank__place">{r.rank}</span>
               <span className="mining-rank__name">
                 <strong>
-                  <bdi data-testid="mining-rank-name">{r.nickname}</bdi>
+                  {r.me ? (
+                    <span data-testid="mining-rank-you">{t('common.you')}</span>
+                  ) : (
+                    <bdi data-testid="mining-rank-name">{r.nickname}</bdi>
+                  )}
                   {r.demo ? (
                     <span className="mining-rank__demo" data-testid="mining-rank-demo">
                       {t('mining.demoInvestor')}

@@ -2,6 +2,8 @@
 // 90 days, by drawdown or by copiers.
 import { useQuery } from '@tanstack/react-query';
 import { callData } from '../../../lib/api.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { getUserId } from '../../../lib/session.ts';
 import type { Direction } from './get-robot.ts';
 
 export type RankPeriod = '7d' | '30d' | '90d';
@@ -10,10 +12,12 @@ export type RankSort = 'roi' | 'drawdown' | 'copiers';
 export interface RankedRobot {
   rank: number;
   robot_id: string;
-  /** Masked by the server ("al***"). */
+  /** Masked by the server ("al***"); a demo investor's name is in the reader's language. */
   nickname: string;
   /** A seeded demo investor (shown with a "Demo" mark), not a customer. */
   demo: boolean;
+  /** The reader's own robot (shown as "You"). */
+  me: boolean;
   market: string;
   direction: Direction;
   return_rate: string;
@@ -35,7 +39,7 @@ export const getRank = (period: RankPeriod, sort: RankSort) =>
 
 export const useRank = (period: RankPeriod, sort: RankSort = 'roi') =>
   useQuery({
-    queryKey: ['trade', 'rank', period, sort] as const,
+    queryKey: ['trade', 'rank', period, sort, currentLanguage(), getUserId()] as const,
     queryFn: () => getRank(period, sort),
     staleTime: 60_000,
   });

@@ -83,7 +83,13 @@ export function Leaderboard() {
                 <CoinMark market={entry.market} size={30} />
                 <span className="rank-row__who">
                   <strong>
-                    <bdi data-testid="rank-name">{entry.nickname}</bdi>
+                    {entry.me ? (
+                      <span className="rank-row__you" data-testid="rank-you">
+                        {t('common.you')}
+                      </span>
+                    ) : (
+                      <bdi data-testid="rank-name">{entry.nickname}</bdi>
+                    )}
                     {entry.demo ? (
                       <span className="rank-row__demo" data-testid="rank-demo">
                         {t('trade.demoInvestor')}
