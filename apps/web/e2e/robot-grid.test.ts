@@ -14,6 +14,7 @@ import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 import { appCatalogue, confirmModal, pricePathEngine } from './app.ts';
+import { overlappingLabels, type AxisLabel } from '../src/features/robots/utils/axis-labels.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -105,6 +106,13 @@ async function journey(lang: 'en' | 'ar') {
     .getByTestId('robot-price-chart')
     .evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await snap(page, `robot-grid-${lang}`);
+  // No two price-axis labels are drawn over each other: the live price's tag hides the
+  // axis's own labels it would cover, and a range end's label next to it.
+  const canvas = page.getByTestId('grid-chart').locator('.pnl-chart__canvas');
+  await expect.poll(() => canvas.getAttribute('data-axis-labels')).toMatch(/"text"/);
+  const labels = JSON.parse((await canvas.getAttribute('data-axis-labels'))!) as AxisLabel[];
+  expect(labels.length).toBeGreaterThan(2);
+  expect(overlappingLabels(labels)).toEqual([]);
 
   // The price swings ±1.5% twice: resting orders fill at their levels, pairs complete.
   await engine.walk([0.985, 1.015, 0.985, 1.015, 1.0].map(at));

@@ -10,6 +10,7 @@ import type { IPriceLine, UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Candle } from '../api/get-candles.ts';
 import type { Robot } from '../api/get-robot.ts';
+import { AXIS_LABEL_HEIGHT, type AxisLabel } from '../utils/axis-labels.ts';
 import { rangePosition } from '../utils/range-position.ts';
 import './pnl-chart.css';
 import './grid-chart.css';
@@ -25,6 +26,31 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
       grid: { vertLines: { visible: false }, horzLines: { visible: false } },
       rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
       timeScale: { timeVisible: true, secondsVisible: false },
+      localization: {
+        // The axis's own price labels, less any a tag (the live price, the range's ends)
+        // would cover: "113806.24" is never drawn over "110000.00". The labels drawn are
+        // kept on the chart's box (data-axis-labels) for the browser journey to check.
+        tickmarksPriceFormatter: (prices: number[]) => {
+          const current = chart.current;
+          if (!current) return prices.map((price) => price.toFixed(2));
+          const y = (price: number): number | null => current.series.priceToCoordinate(price);
+          const tags = current.tags
+            .map((tag) => ({ text: tag.text, y: y(tag.price) }))
+            .filter((tag): tag is AxisLabel => tag.y !== null);
+          const drawn: AxisLabel[] = [...tags];
+          const texts = prices.map((price) => {
+            const at = y(price);
+            const text = price.toFixed(2);
+            if (at === null) return text;
+            if (tags.some((tag) => Math.abs(tag.y - at) < AXIS_LABEL_HEIGHT)) return '';
+            drawn.push({ text, y: at });
+            return text;
+          });
+          const box = container.current;
+          if (box) box.dataset.axisLabels = JSON.stringify(drawn);
+          return texts;
+        },
+      },
     },
     ({ LineSeries }, api) => ({
       series: api.addSeries(LineSeries, {
@@ -49,6 +75,8 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
         },
       }),
       lines: [] as IPriceLine[],
+      /** The labels drawn on the price axis besides its own: the live price, the range. */
+      tags: [] as { text: string; price: number }[],
     }),
   );
 
@@ -62,6 +90,20 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
       })),
     );
     for (const line of current.lines) current.series.removePriceLine(line);
+    // A range end's label next to the live price's tag would be covered by it: the line
+    // stays, its label is left out (the tag says the price there).
+    const live = candles?.at(-1)?.c;
+    const liveY = live ? current.series.priceToCoordinate(Number(live)) : null;
+    const labelled = (price: string) => {
+      const at = current.series.priceToCoordinate(Number(price));
+      return liveY === null || at === null || Math.abs(at - liveY) >= AXIS_LABEL_HEIGHT;
+    };
+    current.tags = [
+      ...(live ? [{ text: Number(live).toFixed(2), price: Number(live) }] : []),
+      ...[robot.range_low, robot.range_high]
+        .filter(labelled)
+        .map((price) => ({ text: Number(price).toFixed(2), price: Number(price) })),
+    ];
     current.lines = [
       ...robot.orders.map((order) =>
         current.series.createPriceLine({
@@ -78,7 +120,7 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
           color: RANGE,
           lineWidth: 2,
           lineStyle: 0,
-          axisLabelVisible: true,
+          axisLabelVisible: labelled(price),
         }),
       ),
     ];
