@@ -24,6 +24,8 @@ export interface UsersTable {
   status: Generated<'active' | 'frozen'>;
   created_at: Timestamp;
   password_changed_at: Timestamp | null;
+  /** Why the login password last changed (migration 0183): null before any change. */
+  password_change_kind: 'reset' | 'change' | null;
   fund_password_changed_at: Timestamp | null;
   fund_password_failures: Generated<number>;
   withdraw_locked_until: Timestamp | null;

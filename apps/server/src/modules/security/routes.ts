@@ -5,6 +5,7 @@ import { callBody } from '@olive/protocol';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../plugins/app/schemas.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { formatUntil } from './fund-password.service.ts';
 import type { AccountSecurityService } from './security.service.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 import type { WalletSignInService } from './wallet-sign-in.service.ts';
@@ -35,12 +36,18 @@ export const securityRoutes: FastifyPluginAsyncTypebox<{
           password: Type.String({ minLength: 1, maxLength: 128 }),
           otp: Type.Optional(Otp),
         }),
-        response: { 200: envelopeOf(Type.Object({})) },
+        response: {
+          200: envelopeOf(Type.Object({ withdrawals_paused_until: Type.String() })),
+        },
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.body);
-      return request.ok({}, 'security.password_reset');
+      const { withdrawals_paused_until: until } = await accounts.resetPassword(request.body);
+      // The message says until when withdrawals pause (decision 185); the time is on `data`.
+      return {
+        ...request.ok({ withdrawals_paused_until: until.toISOString() }),
+        msg: request.t('security.password_reset', { until: formatUntil(until) }),
+      };
     },
   );
 

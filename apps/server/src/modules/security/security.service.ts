@@ -13,6 +13,8 @@ import type { SmsSender } from '../messaging/sms.ts';
 import { normalizeAccount } from '../users/account.ts';
 import { checkPassword, type RegistrationService } from '../users/registration.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { RECENT_CHANGE_MS } from '../wallet/withdrawal.service.ts';
+import { formatUntil } from './fund-password.service.ts';
 import type { SecurityRepository } from './security.repository.ts';
 import type { SecondFactor } from './two-factor.service.ts';
 
@@ -29,19 +31,23 @@ export function accountSecurityService(deps: {
 }) {
   const { repo, users, sessions, codes, registration, secondFactor, mailer, sms, clock } = deps;
 
-  /** Tells the owner, in their language, on the channel the reset came through. */
-  async function notifyReset(target: string, kind: 'email' | 'phone', lang: string) {
+  /**
+   * Tells the owner, in their language, on the channel the reset came through: when, and
+   * until when withdrawals are paused.
+   */
+  async function notifyReset(target: string, kind: 'email' | 'phone', lang: string, at: Date) {
     const t = translatorFor(normalizeLanguage(lang));
-    const when = `${clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const when = formatUntil(at);
+    const until = formatUntil(new Date(at.getTime() + RECENT_CHANGE_MS));
     try {
       if (kind === 'email') {
         await mailer.send({
           to: target,
           subject: t('security.reset_mail_subject'),
-          text: t('security.reset_mail_body', { when }),
+          text: t('security.reset_mail_body', { when, until }),
         });
       } else {
-        await sms.send(target, t('security.reset_sms_body', { when }));
+        await sms.send(target, t('security.reset_sms_body', { when, until }));
       }
     } catch {
       // The password is changed either way; a lost notice must not undo it.
@@ -49,7 +55,10 @@ export function accountSecurityService(deps: {
   }
 
   return {
-    /** A new login password with a reset code; every session ends; the owner is told. */
+    /**
+     * A new login password with a reset code; every session ends; the owner is told.
+     * Withdrawals pause for 24 hours (reason `password_reset`): returns until when.
+     */
     async resetPassword(input: { account: string; code: string; password: string; otp?: string }) {
       const parsed = normalizeAccount(input.account);
       if (!parsed) throw fieldError('account', 'auth.account_invalid');
@@ -59,9 +68,11 @@ export function accountSecurityService(deps: {
       const user = await users.findByAccount(parsed.account);
       if (!user) throw new AppError('auth.code_expired', {}, { field: 'code' });
       await secondFactor.check(user.id, input.otp);
-      await users.changePassword(user.id, await hashPassword(input.password), clock.now());
+      const at = clock.now();
+      await users.resetPassword(user.id, await hashPassword(input.password), at);
       await sessions.revokeAll(user.id);
-      await notifyReset(parsed.account, parsed.kind, user.lang);
+      await notifyReset(parsed.account, parsed.kind, user.lang, at);
+      return { withdrawals_paused_until: new Date(at.getTime() + RECENT_CHANGE_MS) };
     },
 
     /** The code for binding: to the new identifier, which must be of the other kind and free. */

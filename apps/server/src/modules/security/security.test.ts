@@ -31,6 +31,96 @@ async function resetCode(account: string) {
   return t.codeFor(account);
 }
 
+const drawInfo = async (headers: Record<string, string>) =>
+  (
+    await t.call<{ locked_until: string; locked_reason: string }>(
+      '/api/user/drawinfo',
+      { network: 'bep20' },
+      headers,
+    )
+  ).data!;
+const hoursAhead = (iso: string) => (new Date(iso).getTime() - Date.now()) / 3_600_000;
+
+describe('why withdrawals are held (drawinfo locked_reason)', () => {
+  it('none on a new account', async () => {
+    const user = await register(t);
+    expect(await drawInfo(user.headers)).toMatchObject({ locked_until: '', locked_reason: '' });
+  });
+
+  it('a password reset: 24 hours, said in the reply, the mail and on drawinfo', async () => {
+    const user = await register(t);
+    const code = await resetCode(user.account);
+    const reply = await t.call<{ withdrawals_paused_until: string }>('/api/user/resetpwd', {
+      account: user.account,
+      code,
+      password: 'new-olive-grove-7',
+    });
+    expect(reply.code).toBe(1);
+    const until = reply.data!.withdrawals_paused_until;
+    expect(hoursAhead(until)).toBeGreaterThan(23.9);
+    const shown = `${until.slice(0, 16).replace('T', ' ')} UTC`;
+    expect(reply.msg).toContain(shown);
+    expect(t.inbox.list(user.account)[0]!.text).toContain(`until ${shown}`);
+    const login = await t.call<{ token: string; user_id: string }>('/api/user/login', {
+      account: user.account,
+      password: 'new-olive-grove-7',
+    });
+    const headers = {
+      authorization: `Bearer ${login.data!.token}`,
+      userid: login.data!.user_id,
+    };
+    expect(await drawInfo(headers)).toEqual(
+      expect.objectContaining({ locked_until: until, locked_reason: 'password_reset' }),
+    );
+  });
+
+  it('a login-password change from Me', async () => {
+    const user = await register(t);
+    const changed = await t.call(
+      '/api/user/loginpwd',
+      { old_password: user.password, new_password: 'olive-tree-43' },
+      user.headers,
+    );
+    expect(changed.code).toBe(1);
+    const info = await drawInfo(user.headers);
+    expect(info.locked_reason).toBe('password_changed');
+    expect(hoursAhead(info.locked_until)).toBeGreaterThan(23.9);
+  });
+
+  it('a fund-password change', async () => {
+    const user = await register(t);
+    await t.call('/api/user/emailcode', { scene: 'fund_password' }, user.headers);
+    const changed = await t.call(
+      '/api/user/setfundpassword',
+      { password: user.password, code: await t.codeFor(user.account), fund_password: '975310' },
+      user.headers,
+    );
+    expect(changed.code).toBe(1);
+    expect((await drawInfo(user.headers)).locked_reason).toBe('fund_password_changed');
+  });
+
+  it('5 wrong fund passwords; of two holds, the one ending last is said', async () => {
+    const user = await register(t);
+    await t.call(
+      '/api/user/loginpwd',
+      { old_password: user.password, new_password: 'olive-tree-43' },
+      user.headers,
+    );
+    const changedUntil = (await drawInfo(user.headers)).locked_until;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await t.call(
+        '/api/user/setaddress',
+        { network: 'bep20', address: `0x${'ab'.repeat(20)}`, fund_password: '135790' },
+        user.headers,
+      );
+      expect(wrong.code).toBe(0);
+    }
+    const info = await drawInfo(user.headers);
+    expect(info.locked_reason).toBe('fund_password_tries');
+    expect(new Date(info.locked_until).getTime()).toBeGreaterThan(new Date(changedUntil).getTime());
+  });
+});
+
 describe('password reset', () => {
   it('sets a new password with the mailed code, ends every session and tells the owner', async () => {
     const user = await register(t);
@@ -40,7 +130,10 @@ describe('password reset', () => {
       code,
       password: 'new-olive-grove-7',
     });
-    expect(reply).toMatchObject({ code: 1, msg: translate('en', 'security.password_reset') });
+    expect(reply).toMatchObject({ code: 1 });
+    expect(reply.msg).toMatch(
+      /^Your password has been reset\..* withdrawals are paused for 24 hours, until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+    );
     const old = await t.call('/api/user/userinfo', {}, user.headers);
     expect(old.code).toBe(10000);
     const login = await t.call('/api/user/login', {

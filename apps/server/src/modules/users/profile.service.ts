@@ -81,6 +81,7 @@ export function profileService(deps: {
       await users.update(user.id, {
         password_hash: await hashPassword(input.new_password),
         password_changed_at: clock.now(),
+        password_change_kind: 'change',
       });
       await sessions.revokeOthers(user.id, caller.sessionId);
     },

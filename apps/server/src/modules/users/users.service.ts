@@ -8,9 +8,13 @@ export function usersService(users: UserRepository) {
     findById: (id: string) => users.findById(id),
     /** By the account it registered with, or by an identifier bound to it later. */
     findByAccount: (account: string) => users.findByAccount(account),
-    /** A new login password hash, changed at `at` (which starts the withdrawal lock). */
-    changePassword: (id: string, passwordHash: string, at: Date) =>
-      users.update(id, { password_hash: passwordHash, password_changed_at: at }),
+    /** A new login password hash, reset at `at` (which starts the withdrawal hold). */
+    resetPassword: (id: string, passwordHash: string, at: Date) =>
+      users.update(id, {
+        password_hash: passwordHash,
+        password_changed_at: at,
+        password_change_kind: 'reset',
+      }),
   };
 }
 

@@ -28,6 +28,49 @@ export const DEFAULT_AUTO_APPROVE_MAX = '1000';
 export const FOUR_EYES_KEY = 'withdrawal_four_eyes_min';
 export const DEFAULT_FOUR_EYES_MIN = '10000';
 
+/**
+ * Why withdrawals are held (drawinfo's `locked_reason`, decision 185): a stable code per
+ * cause. `password_reset` and `password_changed` (the login password, by a reset code or
+ * from Me), `fund_password_changed`, and `fund_password_tries` (5 wrong fund passwords).
+ */
+export type HoldReason =
+  'password_reset' | 'password_changed' | 'fund_password_changed' | 'fund_password_tries';
+
+/**
+ * The hold on an account's withdrawals at `now`: of every cause still running, the one that
+ * ends last (and so decides until when), with its reason; null when none runs.
+ */
+export function withdrawalHold(
+  user: {
+    password_changed_at: Date | null;
+    password_change_kind: 'reset' | 'change' | null;
+    fund_password_changed_at: Date | null;
+    withdraw_locked_until: Date | null;
+  },
+  now: Date,
+): { until: Date; reason: HoldReason } | null {
+  const after = (at: Date | null) =>
+    at ? new Date(new Date(at).getTime() + RECENT_CHANGE_MS) : null;
+  const causes: { until: Date | null; reason: HoldReason }[] = [
+    {
+      until: after(user.password_changed_at),
+      reason: user.password_change_kind === 'reset' ? 'password_reset' : 'password_changed',
+    },
+    { until: after(user.fund_password_changed_at), reason: 'fund_password_changed' },
+    {
+      until: user.withdraw_locked_until ? new Date(user.withdraw_locked_until) : null,
+      reason: 'fund_password_tries',
+    },
+  ];
+  let hold: { until: Date; reason: HoldReason } | null = null;
+  for (const cause of causes) {
+    if (cause.until && cause.until > now && (!hold || cause.until > hold.until)) {
+      hold = { until: cause.until, reason: cause.reason };
+    }
+  }
+  return hold;
+}
+
 export function withdrawalService(deps: {
   repo: WithdrawalRepository;
   deposits: DepositRepository;
@@ -176,19 +219,7 @@ export function withdrawalService(deps: {
       ]);
       const today = await repo.withdrawnToday(userId, network, clock.now());
       const limit = BigInt(net.daily_withdrawal_limit);
-      const locks = [
-        user?.withdraw_locked_until,
-        user?.password_changed_at &&
-          new Date(new Date(user.password_changed_at).getTime() + RECENT_CHANGE_MS),
-        user?.fund_password_changed_at &&
-          new Date(new Date(user.fund_password_changed_at).getTime() + RECENT_CHANGE_MS),
-      ]
-        .filter((d): d is Date => Boolean(d))
-        .map((d) => new Date(d))
-        .filter((d) => d > clock.now());
-      const lockedUntil = locks.length
-        ? new Date(Math.max(...locks.map((d) => d.getTime())))
-        : null;
+      const hold = user ? withdrawalHold(user, clock.now()) : null;
       return {
         network,
         address: saved?.address ?? '',
@@ -199,7 +230,8 @@ export function withdrawalService(deps: {
         daily_remaining: formatAmount(limit > today ? limit - today : 0n),
         enabled: net.withdraw_enabled,
         decimals: Math.min(net.token_decimals, 8),
-        locked_until: lockedUntil ? lockedUntil.toISOString() : '',
+        locked_until: hold ? hold.until.toISOString() : '',
+        locked_reason: hold?.reason ?? '',
       };
     },
 
