@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
-import { solveCaptcha } from './app.ts';
+import { appCatalogue, solveCaptcha } from './app.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -79,9 +79,28 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await page.getByTestId('reset-password').locator('input').fill('Fresh-olive-grove-5');
     await snap(page, `security-reset-${lang}`);
     await page.getByTestId('reset-submit').click();
+    // The success message warns of the 24-hour pause and says until when (decision 185).
+    await page
+      .locator('.adm-toast-main')
+      .filter({ hasText: /24/ })
+      .filter({ hasText: /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/ })
+      .waitFor();
+    await snap(page, `security-reset-done-${lang}`, false, { toast: true });
     await login(page, user.account, 'Fresh-olive-grove-5');
     await page.getByTestId('tab-me').waitFor();
     await page.waitForURL(/personal|index/);
+    // Withdraw says why it is paused: the reset, in the reader's language.
+    await page.goto(`${journey.server.url}/#/pages/personal/personal`);
+    await page.getByTestId('me-withdraw').click();
+    await page.getByTestId('screen-withdraw').waitFor();
+    const words = appCatalogue<{ wallet: { holdReason: { password_reset: string } } }>(lang);
+    expect((await page.getByTestId('withdraw-locked-reason').textContent())?.trim()).toBe(
+      words.wallet.holdReason.password_reset,
+    );
+    await expect
+      .poll(() => page.getByTestId('withdraw-locked').textContent())
+      .toMatch(lang === 'ar' ? /حتى/ : /paused until/);
+    await snap(page, `security-reset-hold-${lang}`);
     await page.context().close();
   });
 

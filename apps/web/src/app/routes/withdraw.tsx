@@ -11,7 +11,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Section } from '../../components/section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useDrawInfo, useInvalidateDrawInfo } from '../../features/wallet/api/get-draw-info.ts';
+import {
+  holdReason,
+  useDrawInfo,
+  useInvalidateDrawInfo,
+} from '../../features/wallet/api/get-draw-info.ts';
 import { useInvalidateFundLog } from '../../features/wallet/api/get-fund-log.ts';
 import { AddressForm } from '../../features/wallet/components/address-form.tsx';
 import { CopyAddress } from '../../features/wallet/components/copy-address.tsx';
@@ -63,6 +67,11 @@ export default function WithdrawScreen() {
               <p className="lock-banner" role="alert" data-testid="withdraw-locked">
                 <LockOutline />
                 <span>
+                  {holdReason(info.locked_reason) ? (
+                    <strong data-testid="withdraw-locked-reason">
+                      {t(`wallet.holdReason.${info.locked_reason}`)}{' '}
+                    </strong>
+                  ) : null}
                   {t('wallet.lockedUntil', { time: ltr(formatDateTime(info.locked_until)) })}
                 </span>
               </p>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { failureData } from '../../../lib/api.ts';
-import { toastSuccess } from '../../../lib/messages.ts';
+import { TOAST_MS, toastSuccess } from '../../../lib/messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { useResetPassword } from '../api/security.ts';
 import { useSendCode } from '../api/send-code.ts';
@@ -88,7 +88,8 @@ export function ResetPasswordForm({ onReset }: { onReset: () => void }) {
       },
       {
         onSuccess: (reply) => {
-          toastSuccess(reply.msg);
+          // It says withdrawals pause for 24 hours and until when: long enough to read.
+          toastSuccess(reply.msg, 3 * TOAST_MS);
           onReset();
         },
         onError: (error) => {

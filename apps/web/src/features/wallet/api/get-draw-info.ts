@@ -17,7 +17,22 @@ export interface DrawInfo {
   decimals: number;
   /** ISO time until which withdrawals are paused, or ''. */
   locked_until: string;
+  /** Why (decision 185): a HoldReason, '' with no hold, or a newer code this app does not know. */
+  locked_reason: string;
 }
+
+/** The hold reasons this app has words for (wallet.holdReason.*). */
+export const HOLD_REASONS = [
+  'password_reset',
+  'password_changed',
+  'fund_password_changed',
+  'fund_password_tries',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** True for a reason the app can say; another code shows only "paused until". */
+export const holdReason = (code: string): code is HoldReason =>
+  (HOLD_REASONS as readonly string[]).includes(code);
 
 /** Every network's drawinfo. */
 export const DRAW_INFO_KEY = ['wallet', 'drawinfo'] as const;
