@@ -1,5 +1,7 @@
 // pages/public/login (and welcome): sign in with e-mail or phone and password; links to
-// registration and password reset, and the language switch for a first visit.
+// registration and password reset, and the language switch for a first visit. The links sit
+// right under the form, before the wallet sign-in, so "Create an account" is on the first
+// screen of a 360x640 phone (issue 34).
 import { GlobalOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +37,6 @@ export default function LoginScreen() {
           <p className="auth-hero__subtitle">{t('auth.loginSubtitle')}</p>
         </div>
         <LoginForm onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
-        <WalletLoginButton onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
         <div className="auth-links">
           <Link to={paths.setPassword} className="text-link" data-testid="login-forgot">
             {t('auth.forgot')}
@@ -47,6 +48,7 @@ export default function LoginScreen() {
             </Link>
           </span>
         </div>
+        <WalletLoginButton onSignedIn={() => void navigate({ to: paths.home, replace: true })} />
       </main>
     </div>
   );
