@@ -16,7 +16,12 @@ import { appCatalogue, solveCaptcha, typeFundPassword } from './app.ts';
 mkdirSync(screenshots, { recursive: true });
 
 type Catalogue = {
-  team: { levelN: string; pendingEarnings: string; source: Record<string, string> };
+  team: {
+    levelN: string;
+    pendingEarnings: string;
+    posterSaved: string;
+    source: Record<string, string>;
+  };
 };
 const catalogue = (code: string) => appCatalogue<Catalogue>(code);
 
@@ -60,6 +65,18 @@ describe.each(['en', 'ar'] as const)('team and referral journey (%s)', (lang) =>
     expect(link).toBe(`${server.url}/register?code=${share.invite_code}`);
     await pageA.locator('.invite-card__qr canvas').waitFor();
     await snap(pageA, `team-invite-${lang}`, true);
+    // Save poster downloads the picture and says so (issue 34).
+    const file = `olive-invite-${share.invite_code}.png`;
+    const download = pageA.waitForEvent('download');
+    await pageA.getByTestId('invite-poster').click();
+    expect((await download).suggestedFilename()).toBe(file);
+    const [before] = words.posterSaved.split('{{file}}');
+    await pageA
+      .locator('.adm-toast-main')
+      .filter({ hasText: before!.trim() })
+      .filter({ hasText: file })
+      .waitFor();
+    await snap(pageA, `team-poster-saved-${lang}`, false, { toast: true });
 
     // B: the link opens the spec's registration screen with the code filled in.
     const email = `team-b-${lang}@example.com`;

@@ -39,12 +39,24 @@ export function InviteCard({ share }: { share: Share }) {
   const { t } = useTranslation();
   const qr = useRef<HTMLCanvasElement>(null);
 
+  // Said either way (issue 34): a download alone gives no sign on a phone.
   const savePoster = () => {
+    const file = `olive-invite-${share.invite_code}.png`;
+    try {
+      drawAndDownload(file);
+      // The name isolated (FSI…PDI): in Arabic its dots and dashes stay in place.
+      toastSuccess(t('team.posterSaved', { file: `\u2068${file}\u2069` }));
+    } catch {
+      toastFailure(t('team.posterFailed'));
+    }
+  };
+
+  const drawAndDownload = (file: string) => {
     const canvas = document.createElement('canvas');
     canvas.width = 720;
     canvas.height = 1080;
     const g = canvas.getContext('2d');
-    if (!g || !qr.current) return;
+    if (!g || !qr.current) throw new Error('no canvas');
     g.fillStyle = '#16180c';
     g.fillRect(0, 0, 720, 1080);
     g.fillStyle = '#c8d96f';
@@ -64,7 +76,7 @@ export function InviteCard({ share }: { share: Share }) {
     g.font = '20px monospace';
     g.fillText(share.invite_url.slice(0, 60), 360, 800);
     const link = document.createElement('a');
-    link.download = `olive-invite-${share.invite_code}.png`;
+    link.download = file;
     link.href = canvas.toDataURL('image/png');
     link.click();
   };
