@@ -6,6 +6,7 @@ import {
   AddCircleOutline,
   BankcardOutline,
   CheckShieldOutline,
+  DownlandOutline,
   ExclamationShieldOutline,
   FileOutline,
   GlobalOutline,
@@ -63,6 +64,8 @@ export default function MeScreen() {
       icon: <CheckShieldOutline />,
       to: paths.reserves,
     },
+    // The Download App screen, reachable from Me too (issue 34).
+    { key: 'download', label: t('pages.download'), icon: <DownlandOutline />, to: paths.download },
     { key: 'about', label: t('me.about'), icon: <InformationCircleOutline />, to: paths.about },
     {
       key: 'disclaimer',
