@@ -1,7 +1,7 @@
 // Customer-service contacts: a group or a person, each a link with its working hours.
 // Web and mail links are plain links; an app link (tg://, whatsapp://) is opened and, if
 // the page is still in front a moment later, the app is not installed: the spec's message.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   GlobalOutline,
   MailOutline,
@@ -22,6 +22,33 @@ const channelIcon: Record<string, ReactNode> = {
   phone: <PhoneFill />,
   web: <GlobalOutline />,
 };
+
+const ADDRESS = /([^\s@]+@[^\s@]+\.[^\s@]+)/;
+
+/**
+ * A label with any e-mail address in it kept whole (issue 34): the address is isolated
+ * left to right and may wrap only after its "@" or before a ".", never mid-word.
+ */
+export function ContactLabel({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(ADDRESS).map((part, i) =>
+        i % 2 === 1 ? (
+          <bdi key={i} dir="ltr" className="contact__address">
+            {part.split(/(?<=@)|(?=\.)/).map((piece, j) => (
+              <Fragment key={j}>
+                {j > 0 ? <wbr /> : null}
+                {piece}
+              </Fragment>
+            ))}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
 
 export const isAppLink = (url: string) => !/^(https?:|mailto:|tel:)/i.test(url);
 
@@ -59,7 +86,9 @@ export function ContactList({ contacts }: { contacts: SupportContact[] }) {
               {icon}
             </span>
             <span className="contact__text">
-              <bdi className="contact__label">{contact.label}</bdi>
+              <bdi className="contact__label" data-testid="contact-label">
+                <ContactLabel text={contact.label} />
+              </bdi>
               <span className="contact__meta">
                 <span className="contact__kind">
                   {contact.kind === 'group' ? <TeamOutline /> : <UserOutline />}{' '}
