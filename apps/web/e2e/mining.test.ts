@@ -25,6 +25,10 @@ type Catalogue = {
     estimateNote: string;
     daysInvalid: string;
     status: { active: string };
+    tabMachines: string;
+    tabMine: string;
+    tabRecords: string;
+    tabRank: string;
   };
   fund: { rentalMemo: string };
 };
@@ -233,6 +237,38 @@ describe.each(['en', 'ar'] as const)('judging a machine before renting (%s)', (l
     expect(warningBox!.y + warningBox!.height).toBeLessThanOrEqual(passwordBox!.y + 1);
     await warning.scrollIntoViewIfNeeded();
     await snap(page, `mining-rent-warning-${lang}`);
+    await page.context().close();
+  });
+});
+
+describe('the mining tabs on a 360 px phone', () => {
+  // "Leaderboa…" ran under the edge (issue 34): every label is whole, in the languages
+  // with the longest ones, and nothing scrolls sideways.
+  it.each(['en', 'de', 'ru', 'ar', 'pt', 'ms'] as const)('fit whole in %s', async (lang) => {
+    const page = await investorPage(browser, {
+      lang,
+      url: `${server.url}/#/pages/mining/mining`,
+    });
+    await page.getByTestId('screen-mining').waitFor();
+    const tabs = page.locator('.mining-tabs .adm-tabs-tab');
+    await expect
+      .poll(() => tabs.allTextContents())
+      .toEqual(
+        (['tabMachines', 'tabMine', 'tabRecords', 'tabRank'] as const).map(
+          (key) => catalogue(lang).mining[key],
+        ),
+      );
+    const width = page.viewportSize()!.width;
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // The label is not cut inside its own box either.
+      expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    const list = page.locator('.mining-tabs .adm-tabs-tab-list');
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    if (lang === 'en' || lang === 'ar') await snap(page, `mining-tabs-${lang}`);
     await page.context().close();
   });
 });
