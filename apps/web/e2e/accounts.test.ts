@@ -19,7 +19,7 @@ const serverArabic = JSON.parse(
 /** The app's own strings in a language, as the screens show them. */
 const webCatalogue = (lang: string) =>
   appCatalogue<{
-    auth: { captchaNotLoaded: string };
+    auth: { captchaNotLoaded: string; createAccount: string };
   }>(lang);
 
 const journey = journeyFixture(() => startTestServer());
@@ -103,8 +103,14 @@ describe('account screens', () => {
     await login(page, email, first);
     await page.getByTestId('screen-home').waitFor();
 
-    // Nickname
+    // Download App is in Me's list (issue 34).
     await page.getByTestId('tab-me').click();
+    await page.getByTestId('menu-download').click();
+    await page.getByTestId('screen-download').waitFor();
+    await page.goBack();
+    await page.getByTestId('screen-me').waitFor();
+
+    // Nickname
     await page.getByTestId('menu-security').click();
     await page.getByTestId('screen-security').waitFor();
     await expect(page.getByTestId('security-invite').textContent()).resolves.toMatch(
@@ -265,6 +271,34 @@ describe('account screens', () => {
     await snap(page, 'account-login-ar');
     await context.close();
   });
+  it.each([
+    ['en', 'en-US'],
+    ['ar', 'ar'],
+  ] as const)(
+    'has "Create an account" on the first screen of a 360x640 phone (%s)',
+    async (lang, locale) => {
+      const context = await phoneContext(journey.browser, { locale });
+      await context.addInitScript((l) => {
+        if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+      }, lang);
+      const page = await context.newPage();
+      await page.goto(`${journey.server.url}/#/pages/public/login`);
+      const link = page.getByTestId('login-register');
+      await link.waitFor();
+      expect(await link.textContent()).toBe(webCatalogue(lang).auth.createAccount);
+      const viewport = page.viewportSize()!;
+      expect(viewport).toEqual({ width: 360, height: 640 });
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // The link's box, as laid out with nothing scrolled: wholly inside the first screen.
+      const box = (await link.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await snap(page, `account-login-first-screen-${lang}`);
+      await context.close();
+    },
+  );
   it.each([
     ['en', 'en-US'],
     ['ar', 'ar'],
