@@ -16,6 +16,16 @@ describe('formatUsdt', () => {
     expect(formatUsdt('0.10000000')).toBe('0.10');
   });
 
+  it('rounds to at most maxDecimals, half away from zero, on the decimal string', () => {
+    expect(formatUsdt('12.34567891', 2, 2)).toBe('12.35');
+    expect(formatUsdt('12.34499999', 2, 2)).toBe('12.34');
+    expect(formatUsdt('-12.345', 2, 2)).toBe('-12.35');
+    expect(formatUsdt('99999999.995', 2, 2)).toBe('100,000,000.00');
+    expect(formatUsdt('0.004', 2, 2)).toBe('0.00');
+    expect(formatUsdt('-0.004', 2, 2)).toBe('0.00');
+    expect(formatUsdt('7', 2, 2)).toBe('7.00');
+  });
+
   it('keeps the sign and can drop the minimum decimals', () => {
     expect(formatUsdt('-1500.25')).toBe('-1,500.25');
     expect(formatUsdt('1500', 0)).toBe('1,500');

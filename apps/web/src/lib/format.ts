@@ -2,12 +2,27 @@
 // decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD (with HH:mm in lists of movements).
 import { amountUnits, formatAmount } from '@olive/protocol';
 
-/** "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. */
-export function formatUsdt(value: string | null | undefined, minDecimals = 2): string {
+/**
+ * "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. At least
+ * `minDecimals`, at most `maxDecimals` (rounded half away from zero: a figure meant to be
+ * read at a glance, such as a leaderboard's or a demo robot's, at 2).
+ */
+export function formatUsdt(
+  value: string | null | undefined,
+  minDecimals = 2,
+  maxDecimals = 8,
+): string {
   if (value === null || value === undefined || value === '') return '--';
   let normalized: string;
   try {
-    normalized = formatAmount(amountUnits(value));
+    let units = amountUnits(value);
+    if (maxDecimals < 8) {
+      const step = 10n ** BigInt(8 - maxDecimals);
+      const magnitude = units < 0n ? -units : units;
+      const rounded = ((magnitude + step / 2n) / step) * step;
+      units = units < 0n ? -rounded : rounded;
+    }
+    normalized = formatAmount(units);
   } catch {
     return '--';
   }

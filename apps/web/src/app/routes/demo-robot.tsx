@@ -24,6 +24,7 @@ export default function DemoRobotScreen() {
       <main className="screen__body">
         {demo.data ? (
           <RobotBody
+            demo
             detail={demo.data}
             updatedAt={demo.dataUpdatedAt}
             candles={candles.data?.candles}

@@ -48,7 +48,7 @@ export function MiningLeaderboard() {
                 <small dir="ltr">{r.hash_rate_ths} TH/s</small>
               </span>
               <span dir="ltr" className="amount--in">
-                {formatUsdt(r.cumulative_earnings)}
+                {formatUsdt(r.cumulative_earnings, 2, 2)}
               </span>
             </li>
           ))}

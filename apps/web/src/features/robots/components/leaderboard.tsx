@@ -102,7 +102,7 @@ export function Leaderboard() {
                   <span>
                     <Duration seconds={entry.runtime_seconds} /> ·{' '}
                     <span className="amount" dir="ltr">
-                      {formatUsdt(entry.principal)}
+                      {formatUsdt(entry.principal, 2, 2)}
                     </span>{' '}
                     USDT
                   </span>

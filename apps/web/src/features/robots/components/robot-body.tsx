@@ -22,6 +22,7 @@ export function RobotBody({
   logLoading,
   actions,
   sharing,
+  demo = false,
 }: {
   detail: RobotDetail;
   /** When the detail was fetched: a running robot's line ends there. */
@@ -32,6 +33,8 @@ export function RobotBody({
   actions?: ReactNode;
   /** Copy trading (the owner's screen): publish, the share, copiers. */
   sharing?: ReactNode;
+  /** A demo investor's robot: money to the cent. */
+  demo?: boolean;
 }) {
   const { t } = useTranslation();
   const { robot, pnl_series: series } = detail;
@@ -46,7 +49,7 @@ export function RobotBody({
 
   return (
     <>
-      <RobotHeadline robot={robot} returned={returned} />
+      <RobotHeadline robot={robot} returned={returned} demo={demo} />
       {actions}
       {status === 'running' ? (
         <Section title={t('trade.priceChart')} testId="robot-price-chart">
@@ -56,7 +59,7 @@ export function RobotBody({
       <Section title={t('trade.pnlChart')} testId="robot-chart">
         <PnlChart points={points} />
       </Section>
-      <RobotFigures robot={robot} />
+      <RobotFigures robot={robot} demo={demo} />
       <Section title={t('trade.trackRecord')} testId="robot-track-record">
         <RobotRecord record={robot} />
       </Section>

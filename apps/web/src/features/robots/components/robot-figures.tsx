@@ -34,8 +34,23 @@ function Figure({
   );
 }
 
-export function RobotHeadline({ robot, returned }: { robot: Robot; returned?: string }) {
+/**
+ * Money as a figure shows it: to the unit (8 decimals) on an investor's own robot, to the
+ * cent on a demo investor's (issue 34: its earnings are read at a glance, not reconciled).
+ */
+const moneyOf = (demo: boolean) => (value: string) => formatUsdt(value, 2, demo ? 2 : 8);
+
+export function RobotHeadline({
+  robot,
+  returned,
+  demo = false,
+}: {
+  robot: Robot;
+  returned?: string;
+  demo?: boolean;
+}) {
   const { t } = useTranslation();
+  const money = moneyOf(demo);
   const ended = robot.status === 'ended';
   const headline = ended ? robot.cumulative_earnings : robot.current_earnings;
   return (
@@ -59,7 +74,7 @@ export function RobotHeadline({ robot, returned }: { robot: Robot; returned?: st
         dir="ltr"
         data-testid="robot-earnings"
       >
-        {signedAmount(formatUsdt(headline), headline)}
+        {signedAmount(money(headline), headline)}
       </div>
       <div className="robot-hero__sub">
         <span>{t('trade.yieldRate')}</span>{' '}
@@ -75,7 +90,7 @@ export function RobotHeadline({ robot, returned }: { robot: Robot; returned?: st
         <div className="robot-hero__returned" data-testid="robot-returned-line">
           <span>{t('trade.returned')}</span>
           <span className="amount" dir="ltr" data-testid="robot-returned">
-            {formatUsdt(returned)} USDT
+            {money(returned)} USDT
           </span>
         </div>
       ) : null}
@@ -83,37 +98,38 @@ export function RobotHeadline({ robot, returned }: { robot: Robot; returned?: st
   );
 }
 
-export function RobotFigures({ robot }: { robot: Robot }) {
+export function RobotFigures({ robot, demo = false }: { robot: Robot; demo?: boolean }) {
   const { t } = useTranslation();
+  const money = moneyOf(demo);
   return (
     <section className="card robot-figures-card">
       <dl className="robot-figures" data-testid="robot-figures">
         <Figure label={t('trade.principal')} testId="robot-principal">
-          {formatUsdt(robot.principal)}
+          {money(robot.principal)}
         </Figure>
         <Figure label={t('trade.currentPrincipal')} testId="robot-current-principal">
-          {formatUsdt(robot.current_principal)}
+          {money(robot.current_principal)}
         </Figure>
         <Figure
           label={t('trade.cumulativeEarnings')}
           testId="robot-cumulative"
           tone={toneOf(robot.cumulative_earnings)}
         >
-          {signedAmount(formatUsdt(robot.cumulative_earnings), robot.cumulative_earnings)}
+          {signedAmount(money(robot.cumulative_earnings), robot.cumulative_earnings)}
         </Figure>
         <Figure
           label={t('trade.gridProfit')}
           tone={toneOf(robot.grid_profit)}
           testId="robot-grid-profit"
         >
-          {signedAmount(formatUsdt(robot.grid_profit), robot.grid_profit)}
+          {signedAmount(money(robot.grid_profit), robot.grid_profit)}
         </Figure>
         <Figure
           label={t('trade.floatingPnl')}
           tone={toneOf(robot.floating_pnl)}
           testId="robot-floating"
         >
-          {signedAmount(formatUsdt(robot.floating_pnl), robot.floating_pnl)}
+          {signedAmount(money(robot.floating_pnl), robot.floating_pnl)}
         </Figure>
         <Figure
           label={t('trade.annualised')}
@@ -123,11 +139,11 @@ export function RobotFigures({ robot }: { robot: Robot }) {
           {formatRate(robot.annualised_return, true)}
         </Figure>
         <Figure label={t('trade.tradesPerDay')}>{robot.trades_per_day}</Figure>
-        <Figure label={t('trade.settled')}>{formatUsdt(robot.settled_total)}</Figure>
+        <Figure label={t('trade.settled')}>{money(robot.settled_total)}</Figure>
         <Figure label={t('trade.profitTrades')} testId="robot-profit-count">
           {robot.profit_count} / {robot.trade_count}
         </Figure>
-        <Figure label={t('trade.fees')}>{formatUsdt(robot.fees)}</Figure>
+        <Figure label={t('trade.fees')}>{money(robot.fees)}</Figure>
         <Figure label={t('trade.duration')} testId="robot-duration">
           <Duration seconds={robot.duration_seconds} />
         </Figure>
