@@ -76,7 +76,30 @@ describe('account screens', () => {
 
     const code = await startRegistration(page, email);
     await page.getByTestId('code-input').locator('input').fill(code);
+    // "Enter 6 digits" is not an error while the digits are being typed (issue 34): only
+    // once the keypad closes with fewer, and it goes once all six are in.
+    const fundItem = page.locator('.adm-form-item', {
+      has: page.getByTestId('register-fund-password'),
+    });
+    const fundError = fundItem.locator('.adm-form-item-feedback-error');
+    await page.locator('[data-testid="register-fund-password"] .adm-passcode-input').click();
+    const keypad = page.locator('.adm-number-keyboard-popup .adm-popup-body');
+    await keypad.waitFor();
+    for (const digit of '246') {
+      await keypad.locator('.adm-number-keyboard-key-number', { hasText: digit }).click();
+    }
+    await fundItem.locator('.adm-passcode-input-cell-dot').nth(2).waitFor();
+    expect(await fundError.count()).toBe(0);
+    await keypad.locator('.adm-number-keyboard-key-ok').click();
+    await fundError.filter({ hasText: 'Enter 6 digits' }).waitFor();
+    await snap(page, 'account-fund-password-short-en');
+    await page.locator('[data-testid="register-fund-password"] .adm-passcode-input').click();
+    await keypad.waitFor();
+    for (let i = 0; i < 3; i++) await keypad.locator('.adm-number-keyboard-key-bs').click();
+    await keypad.locator('.adm-number-keyboard-key-ok').click();
+    await keypad.waitFor({ state: 'hidden' });
     await fillRegistrationRest(page, first);
+    await fundError.waitFor({ state: 'detached' });
     await expect(page.getByTestId('password-strength').textContent()).resolves.toBe(
       'Strong password',
     );

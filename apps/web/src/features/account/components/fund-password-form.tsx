@@ -82,6 +82,7 @@ export function FundPasswordForm({
       </Form.Item>
       <Form.Item
         name="fund_password"
+        validateTrigger="onBlur"
         label={t('account.newFundPassword')}
         rules={[rule(check.fundPassword())]}
         description={<span className="field-hint">{t('auth.fundPasswordHint')}</span>}

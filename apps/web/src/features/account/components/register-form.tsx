@@ -198,6 +198,7 @@ export function RegisterForm({
         />
         <Form.Item
           name="fund_password"
+          validateTrigger="onBlur"
           label={t('auth.fundPassword')}
           rules={[rule(check.fundPassword())]}
           description={<span className="field-hint">{t('auth.fundPasswordHint')}</span>}

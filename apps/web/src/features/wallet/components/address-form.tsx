@@ -110,6 +110,7 @@ export function AddressForm({ network, onSaved }: { network: Network; onSaved?: 
         </Form.Item>
         <Form.Item
           name="fund_password"
+          validateTrigger="onBlur"
           label={t('auth.fundPassword')}
           rules={[
             {

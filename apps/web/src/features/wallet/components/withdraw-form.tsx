@@ -159,6 +159,7 @@ export function WithdrawForm({
 
       <Form.Item
         name="fund_password"
+        validateTrigger="onBlur"
         label={t('auth.fundPassword')}
         rules={[
           {
