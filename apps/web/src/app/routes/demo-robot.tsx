@@ -33,7 +33,7 @@ export default function DemoRobotScreen() {
             actions={
               <p className="demo-robot-note" role="note" data-testid="demo-robot-note">
                 <span className="rank-row__demo">{t('trade.demoInvestor')}</span>
-                {t('trade.demoRobotNote')}
+                <span>{t('trade.demoRobotNote')}</span>
               </p>
             }
           />

@@ -58,7 +58,9 @@ export function RobotHeadline({
       <div className="robot-hero__top">
         <CoinMark market={robot.market} size={40} />
         <div className="robot-hero__name">
-          <strong data-testid="robot-name">{robot.name}</strong>
+          <strong data-testid="robot-name">
+            <bdi>{robot.name}</bdi>
+          </strong>
           <span>
             <span dir="ltr">{robot.market}</span> · {t(`trade.dir.${robot.direction}`)}
           </span>
@@ -152,7 +154,7 @@ export function RobotFigures({ robot, demo = false }: { robot: Robot; demo?: boo
         <div>
           <span>{t('trade.range')}</span>
           <strong className="amount" dir="ltr" data-testid="robot-range">
-            {formatUsdt(robot.range_low)} – {formatUsdt(robot.range_high)}
+            <bdi>{formatUsdt(robot.range_low)}</bdi> – <bdi>{formatUsdt(robot.range_high)}</bdi>
           </strong>
         </div>
         <div>
