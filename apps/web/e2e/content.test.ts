@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { parseAmount } from '@olive/protocol';
 import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
+import { adminCall, enrolledOperator } from '../../server/test/admin.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { demoItems, demoText } from '../../server/src/modules/content/seed.ts';
 import { paths } from '../src/config/paths.ts';
@@ -249,6 +250,41 @@ describe('content journeys', () => {
     await page.getByTestId('notice-ticker').waitFor();
     await page.waitForTimeout(500);
     expect(await page.getByTestId('unread-badge').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows a notice published in the console on the open Home, without a reload', async () => {
+    const page = await phone('en');
+    await page.getByTestId('notice-ticker').waitFor();
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    const title = 'Maintenance window on Sunday 02:00 UTC';
+    expect(await page.getByTestId('notice-ticker').textContent()).not.toContain(title);
+
+    // An editor writes and publishes a pinned notice through the console's API.
+    const token = await enrolledOperator(server, 'home-editor@example.com', 'editor');
+    const created = await adminCall<{ id: string }>(
+      server,
+      'content/create',
+      { kind: 'notice', language: 'en', title, body: 'Deposits stay open.', pinned: true },
+      token,
+    );
+    expect(created.code, created.msg).toBe(1);
+    const published = await adminCall(server, 'content/publish', { id: created.data!.id }, token);
+    expect(published.code, published.msg).toBe(1);
+
+    const info = await server.call<{ notices: { title: string }[] }>('/api/main/maininfo', {});
+    expect(info.data!.notices.map((n) => n.title)).toContain(title);
+
+    // The investor comes back to the tab: the browser's visibilitychange, which bubbles
+    // from the document as the browser's own does. Home asks again.
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await page.getByTestId('notice-ticker').getByText(title, { exact: false }).waitFor();
+    expect(loads).toEqual([]);
     await page.context().close();
   });
 
