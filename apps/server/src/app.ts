@@ -261,6 +261,7 @@ export function createServices(deps: AppDeps) {
     withdrawals: wallet.withdrawals,
     wallet: wallet.operations,
     depositAddress: wallet.depositsService.address,
+    twoFactor: (userId) => security.twoFactor.since(userId),
     robots: robots.operations,
     mining: mining.operations,
     team: team.team,

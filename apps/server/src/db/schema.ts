@@ -77,6 +77,8 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** The first row of the sign-in this row continues (a rotation); null on that row. 0185. */
+  sign_in_id: Generated<string | null>;
 }
 
 // Ledger (migration 0002). BIGINT money comes back as a string; convert with BigInt().

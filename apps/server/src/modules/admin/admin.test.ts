@@ -454,6 +454,90 @@ describe('withdrawal review', () => {
     expect(shown.data!.balance).toBe('40');
   });
 
+  it("gives the reviewer the investor's history, the address's age, holds and risk signals", async () => {
+    const { id, user, to } = await pendingWithdrawal('60');
+    type Review = {
+      withdrawal: { id: string; amount: string };
+      investor: { id: string; age_days: number; two_factor: boolean };
+      deposits: { count: number };
+      withdrawals: { count: number; largest: string };
+      address: {
+        saved_at: string | null;
+        first_use_by_investor: string | null;
+        first_use_by_anyone: string | null;
+        other_investors: number;
+      };
+      holds: { kind: string; reason: string | null; by: string | null }[];
+      signals: string[];
+    };
+    const first = await admin<Review>('withdrawals/review', { id }, ops.support.token);
+    expect(first.code, first.msg).toBe(1);
+    expect(first.data).toMatchObject({
+      withdrawal: { id, amount: '60' },
+      investor: { id: user.userId, age_days: 0, two_factor: false },
+      withdrawals: { count: 0, largest: '0' },
+      address: { first_use_by_investor: null, first_use_by_anyone: null, other_investors: 0 },
+      holds: [],
+    });
+    expect(first.data!.address.saved_at).not.toBeNull();
+    expect(first.data!.signals).toEqual(
+      expect.arrayContaining([
+        'new_address',
+        'address_saved_recently',
+        'first_withdrawal',
+        'new_account',
+      ]),
+    );
+    expect(first.data!.signals).not.toContain('address_shared');
+    expect(first.data!.signals).not.toContain('held');
+
+    // A second investor sends to the same address: it is shared, and not new to anyone.
+    const other = await register(t);
+    await t.app.services.ledger.post({
+      kind: 'deposit',
+      idempotencyKey: `test-deposit:${other.userId}`,
+      postings: [
+        { account: platformAccount('custody', 'bep20'), amount: -parseAmount('70') },
+        { account: userAccount(other.userId, 'available'), amount: parseAmount('70') },
+      ],
+    });
+    const saved = await t.call(
+      '/api/user/setaddress',
+      { network: 'bep20', address: to, fund_password: '246810' },
+      other.headers,
+    );
+    expect(saved.code, saved.msg).toBe(1);
+    const w = await t.call<{ withdrawal_id: string }>(
+      '/api/user/withdraw',
+      { network: 'bep20', amount: '70', fund_password: '246810' },
+      other.headers,
+    );
+    expect(w.code, w.msg).toBe(1);
+    // An operator freezes the second investor's withdrawals: the hold says why and who.
+    await admin(
+      'users/freeze',
+      { id: other.userId, scope: 'withdrawals', reason: 'chargeback on card' },
+      ops.support.token,
+    );
+    const second = await admin<Review>(
+      'withdrawals/review',
+      { id: w.data!.withdrawal_id },
+      ops.finance.token,
+    );
+    expect(second.data!.address.other_investors).toBe(1);
+    expect(second.data!.address.first_use_by_anyone).not.toBeNull();
+    expect(second.data!.signals).toEqual(expect.arrayContaining(['address_shared', 'held']));
+    expect(second.data!.holds).toEqual([
+      expect.objectContaining({
+        kind: 'withdrawals_frozen',
+        reason: 'chargeback on card',
+        by: ops.support.email,
+      }),
+    ]);
+    const editor = await admin('withdrawals/review', { id }, ops.editor.token);
+    expect(editor.data?.error).toBe('admin.forbidden');
+  });
+
   it('refuses a new withdrawal while withdrawals are frozen', async () => {
     const { user } = await pendingWithdrawal('30');
     await admin(
@@ -527,6 +611,105 @@ describe('users', () => {
       'refused',
       'refused',
       'refused',
+    ]);
+  });
+
+  it('shows two-factor, holds, sessions and sign-ins, and ends one session or all (audited)', async () => {
+    const user = await register(t);
+    const phone = await t.call<{ token: string }>(
+      '/api/user/login',
+      { account: user.account, password: user.password },
+      {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      },
+    );
+    expect(phone.code, phone.msg).toBe(1);
+    const phoneHeaders = { authorization: `Bearer ${phone.data!.token}` };
+
+    type Shown = {
+      two_factor: { enabled: boolean };
+      holds: { kind: string; until: string | null; reason: string | null }[];
+    };
+    const shown = await admin<Shown>('users/show', { id: user.userId }, ops.support.token);
+    expect(shown.data).toMatchObject({ two_factor: { enabled: false }, holds: [] });
+
+    type Listed = { list: { id: string; ip: string; user_agent: string }[] };
+    const sessions = await admin<Listed>('users/sessions', { id: user.userId }, ops.support.token);
+    expect(sessions.data!.list).toHaveLength(2);
+    const signIns = await admin<Listed>('users/sign-ins', { id: user.userId }, ops.finance.token);
+    expect(signIns.data!.list).toHaveLength(2);
+    // Newest first, with where from and on what.
+    expect(signIns.data!.list[0]!.user_agent).toContain('iPhone');
+    expect(signIns.data!.list[0]!.ip).not.toBe('');
+
+    // Finance sees sessions but may not end them; support ends the phone's.
+    const phoneSession = sessions.data!.list.find((s) => s.user_agent.includes('iPhone'))!;
+    const refused = await admin(
+      'users/end-session',
+      { id: user.userId, session_id: phoneSession.id },
+      ops.finance.token,
+    );
+    expect(refused.data?.error).toBe('admin.forbidden');
+    // A session of someone else is not this investor's to end.
+    const stranger = await register(t);
+    const strangers = await admin<Listed>(
+      'users/sessions',
+      { id: stranger.userId },
+      ops.support.token,
+    );
+    const wrong = await admin(
+      'users/end-session',
+      { id: user.userId, session_id: strangers.data!.list[0]!.id },
+      ops.support.token,
+    );
+    expect(wrong).toMatchObject({ code: 0, data: { field: 'session_id' } });
+    expect((await t.call('/api/user/userinfo', {}, stranger.headers)).code).toBe(1);
+
+    const ended = await admin(
+      'users/end-session',
+      { id: user.userId, session_id: phoneSession.id },
+      ops.support.token,
+    );
+    expect(ended.code, ended.msg).toBe(1);
+    expect((await t.call('/api/user/userinfo', {}, phoneHeaders)).code).toBe(10000);
+    expect((await t.call('/api/user/userinfo', {}, user.headers)).code).toBe(1);
+    const left = await admin<Listed>('users/sessions', { id: user.userId }, ops.support.token);
+    expect(left.data!.list).toHaveLength(1);
+    // The sign-ins stay on record.
+    const still = await admin<Listed>('users/sign-ins', { id: user.userId }, ops.support.token);
+    expect(still.data!.list).toHaveLength(2);
+
+    const all = await admin<{ ended: number }>(
+      'users/end-sessions',
+      { id: user.userId },
+      ops.support.token,
+    );
+    expect(all.data).toEqual({ ended: 1 });
+    expect((await t.call('/api/user/userinfo', {}, user.headers)).code).toBe(10000);
+    const audit = await admin<{ list: { action: string; operator_email: string }[] }>(
+      'audit/list',
+      { filters: { target: `user:${user.userId}`, outcome: 'done' } },
+      ops.admin.token,
+    );
+    expect(audit.data!.list.map((r) => r.action).sort()).toEqual([
+      'users.end-session',
+      'users.end-sessions',
+    ]);
+
+    // A frozen sign-in is a hold with the operator's reason, until lifted.
+    await admin(
+      'users/freeze',
+      { id: user.userId, scope: 'sign_in', reason: 'account takeover reported' },
+      ops.support.token,
+    );
+    const held = await admin<Shown>('users/show', { id: user.userId }, ops.support.token);
+    expect(held.data!.holds).toEqual([
+      expect.objectContaining({
+        kind: 'sign_in_frozen',
+        until: null,
+        reason: 'account takeover reported',
+      }),
     ]);
   });
 

@@ -23,6 +23,8 @@ export interface AdminDeps {
   wallet: WalletOperations;
   withdrawals: WithdrawalService;
   depositAddress: (userId: string, network: 'erc20' | 'bep20' | 'trc20') => Promise<string>;
+  /** The security module's two-factor state of an investor: on or off, and since when. */
+  twoFactor: (userId: string) => Promise<{ enabled: boolean; enabled_at: string | null }>;
   robots: RobotOperations;
   mining: MiningOperations;
   team: TeamService;

@@ -151,6 +151,17 @@ export function operatorRepository(db: Db) {
       ]);
       return { rows, total: Number(total.n) };
     },
+    /** The latest done audit rows of one action on one target, newest first. */
+    latestAudit: (target: string, action: string, limit = 10) =>
+      db
+        .selectFrom('admin_audit')
+        .selectAll()
+        .where('target', '=', target)
+        .where('action', '=', action)
+        .where('outcome', '=', 'done')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
     auditById: (id: string) =>
       db.selectFrom('admin_audit').selectAll().where('id', '=', id).executeTakeFirst(),
   };

@@ -21,6 +21,12 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   'users.freeze-sign-in': ['admin', 'support'],
   'users.reset-address': money,
   'users.adjust': adminOnly,
+  // Support's view of an account's security: its sessions and sign-ins; ending sessions
+  // is the same power as freezing sign-in.
+  'users.sessions': staff,
+  'users.sign-ins': staff,
+  'users.end-session': ['admin', 'support'],
+  'users.end-sessions': ['admin', 'support'],
   'ledger-entries.list': staff,
   'team-members.list': staff,
 
@@ -28,6 +34,7 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   'deposits.show': staff,
   'withdrawals.list': staff,
   'withdrawals.show': staff,
+  'withdrawals.review': staff,
   'withdrawals.approve': money,
   'withdrawals.reject': money,
   'withdrawal-policy.show': money,
@@ -57,6 +64,7 @@ export const PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
 
   'content.list': readers,
   'content.show': readers,
+  'content.preview': readers,
   'content.create': writers,
   'content.update': writers,
   'content.publish': writers,

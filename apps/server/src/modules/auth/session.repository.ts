@@ -11,6 +11,8 @@ export function sessionRepository(db: Db) {
       expiresAt: Date;
       ip?: string | null;
       userAgent?: string | null;
+      /** A rotation: the sign-in it continues. */
+      signInId?: string | null;
     }) {
       return db
         .insertInto('sessions')
@@ -22,6 +24,7 @@ export function sessionRepository(db: Db) {
           expires_at: row.expiresAt,
           ip: row.ip ?? null,
           user_agent: row.userAgent?.slice(0, 300) ?? null,
+          sign_in_id: row.signInId ?? null,
         })
         .returning(['id'])
         .executeTakeFirstOrThrow();
@@ -39,6 +42,7 @@ export function sessionRepository(db: Db) {
           'sessions.expires_at',
           'sessions.replaced_at',
           'sessions.revoked_at',
+          'sessions.sign_in_id',
           'users.status',
         ])
         .where('sessions.token_hash', '=', tokenHash)
@@ -77,6 +81,66 @@ export function sessionRepository(db: Db) {
         .where('revoked_at', 'is', null);
       if (exceptId) query = query.where('id', '<>', exceptId);
       await query.execute();
+    },
+
+    /**
+     * A user's sessions still in use (the console's user page): the current row of each
+     * sign-in, not revoked, not expired and seen since `idleSince`, with when its sign-in
+     * began.
+     */
+    active(userId: string, now: Date, idleSince: Date) {
+      return db
+        .selectFrom('sessions as s')
+        .leftJoin('sessions as f', 'f.id', 's.sign_in_id')
+        .select([
+          's.id',
+          's.ip',
+          's.user_agent',
+          's.last_seen_at',
+          's.expires_at',
+          sql<Date>`coalesce(f.created_at, s.created_at)`.as('signed_in_at'),
+        ])
+        .where('s.user_id', '=', userId)
+        .where('s.revoked_at', 'is', null)
+        .where('s.replaced_at', 'is', null)
+        .where('s.expires_at', '>', now)
+        .where('s.last_seen_at', '>', idleSince)
+        .orderBy('s.last_seen_at', 'desc')
+        .limit(50)
+        .execute();
+    },
+
+    /** A user's latest sign-ins: the first row of each (a rotation continues one). */
+    signIns(userId: string, limit: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('sign_in_id', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Ends the sign-in `id` belongs to, with every rotation of it. False if not this user's. */
+    async revokeSignIn(userId: string, id: string, now: Date) {
+      const row = await db
+        .selectFrom('sessions')
+        .select(['id', 'sign_in_id'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return false;
+      const root = row.sign_in_id ?? row.id;
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('id', '=', root), eb('sign_in_id', '=', root)]))
+        .where('revoked_at', 'is', null)
+        .execute();
+      return true;
     },
 
     async deleteExpired(now: Date) {

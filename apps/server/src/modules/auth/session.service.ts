@@ -138,6 +138,8 @@ export function sessionService(
     userId: string,
     meta: { ip?: string; userAgent?: string } = {},
     expiresAt?: Date,
+    /** A rotation: the sign-in it continues (its first row). */
+    signInId?: string,
   ) {
     const token = newToken();
     const now = clock.now();
@@ -149,6 +151,7 @@ export function sessionService(
       expiresAt: expiresAt ?? new Date(now.getTime() + policy.absoluteMs),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent ?? null,
+      signInId: signInId ?? null,
     });
     return { token, sessionId: id };
   }
@@ -173,7 +176,12 @@ export function sessionService(
     if (now - entry.createdAt >= policy.rotateMs) {
       remove(token);
       if (await repo.markReplaced(row.id, clock.now())) {
-        const next = await issue(row.user_id, meta, new Date(row.expires_at));
+        const next = await issue(
+          row.user_id,
+          meta,
+          new Date(row.expires_at),
+          row.sign_in_id ?? row.id,
+        );
         return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
       }
       return { sessionId: row.id, userId: row.user_id };
@@ -199,6 +207,17 @@ export function sessionService(
     revokeAll: (userId: string) => {
       forget((row) => row.user_id === userId);
       return repo.revokeAllForUser(userId, clock.now());
+    },
+    /** The console's view of a user's sessions in use (see the repository). */
+    active: (userId: string) => {
+      const now = clock.now();
+      return repo.active(userId, now, new Date(now.getTime() - policy.idleMs));
+    },
+    signIns: (userId: string, limit = 20) => repo.signIns(userId, limit),
+    /** An operator ends one sign-in (with its rotations); false when it is not this user's. */
+    revokeSignIn: (userId: string, sessionId: string) => {
+      forget((row) => row.user_id === userId);
+      return repo.revokeSignIn(userId, sessionId, clock.now());
     },
     /** Drops what this process remembers of a user's sessions (status changed). */
     forgetUser: (userId: string) => forget((row) => row.user_id === userId),

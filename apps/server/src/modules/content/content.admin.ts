@@ -10,6 +10,7 @@ import { defined, ID, listBody, listQuery, showAction, Singleton } from '../../c
 import { action } from '../../console/action.ts';
 import type { Clock } from '../../ports/clock.ts';
 import { LEGAL_FIELDS } from './legal/fields.ts';
+import { renderMarkdown } from './markdown.ts';
 
 const Lang = Type.Union(LANGUAGE_CODES.map((l) => Type.Literal(l)));
 const Kind = Type.Union(CONTENT_KINDS.map((k) => Type.Literal(k)));
@@ -121,6 +122,15 @@ export function contentAdminActions(deps: { content: ContentService; clock: Cloc
       },
     }),
     showAction('content', (id) => showItem(id)),
+    // The editor's preview: the Markdown as investors will get it, through the same
+    // renderer and allowlist sanitiser as the published item (decision 114). Changes nothing.
+    action({
+      path: 'content/preview',
+      permission: 'content.preview',
+      writes: false,
+      body: { body: Type.String({ maxLength: 100_000 }) },
+      run: async (body) => ({ data: { html: renderMarkdown(body.body) } }),
+    }),
     action({
       path: 'content/create',
       permission: 'content.create',

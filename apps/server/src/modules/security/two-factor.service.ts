@@ -74,6 +74,15 @@ export function twoFactorService(deps: {
       return { enabled, recovery_left: enabled ? await repo.recoveryLeft(userId) : 0 };
     },
 
+    /** The console's view: on or off, and since when (a recent change is a risk signal). */
+    async since(userId: string) {
+      const row = await repo.twoFactor(userId);
+      return {
+        enabled: Boolean(row?.enabled_at),
+        enabled_at: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
+      };
+    },
+
     /** `getskey`: a new secret and its otpauth:// URI for the QR code (until enabled). */
     async newSecret(userId: string, label: string) {
       const secret = new Secret({ size: 20 }).base32;

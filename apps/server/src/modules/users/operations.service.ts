@@ -19,6 +19,8 @@ type Row = {
   created_at: Date;
 };
 
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
 export function userOperations(deps: { users: UserRepository; sessions: SessionService }) {
   const { users, sessions } = deps;
   const record = (r: Row) => ({
@@ -60,6 +62,54 @@ export function userOperations(deps: { users: UserRepository; sessions: SessionS
       if (!row) throw new AppError('admin.not_found', {}, { field: 'id' });
       if (scope === 'sign_in' && frozen) await sessions.revokeAll(id);
       return { before, after: record(row) };
+    },
+    /** The investor's sessions in use, newest first (the console's user page). */
+    async sessions(id: string) {
+      await found(id);
+      const rows = await sessions.active(id);
+      return rows.map((r) => ({
+        id: r.id,
+        signed_in_at: iso(r.signed_in_at),
+        last_seen_at: iso(r.last_seen_at),
+        expires_at: iso(r.expires_at),
+        ip: r.ip ?? '',
+        user_agent: r.user_agent ?? '',
+      }));
+    },
+    /** The investor's latest sign-ins with where from (IP) and on what (user agent). */
+    async signIns(id: string) {
+      await found(id);
+      const rows = await sessions.signIns(id, 20);
+      return rows.map((r) => ({
+        id: r.id,
+        at: iso(r.created_at),
+        ip: r.ip ?? '',
+        user_agent: r.user_agent ?? '',
+      }));
+    },
+    /** Ends one of the investor's sessions (an operator's "End session"). */
+    async endSession(id: string, sessionId: string) {
+      await found(id);
+      if (!(await sessions.revokeSignIn(id, sessionId))) {
+        throw new AppError('admin.not_found', {}, { field: 'session_id' });
+      }
+    },
+    /** Ends every session of the investor; how many were in use. */
+    async endAllSessions(id: string) {
+      await found(id);
+      const ended = (await sessions.active(id)).length;
+      await sessions.revokeAll(id);
+      return ended;
+    },
+    /** When the investor last changed their password and fund password (the holds they set). */
+    async changes(id: string) {
+      const row = await found(id);
+      return {
+        password_changed_at: row.password_changed_at ? new Date(row.password_changed_at) : null,
+        fund_password_changed_at: row.fund_password_changed_at
+          ? new Date(row.fund_password_changed_at)
+          : null,
+      };
     },
     counts: (since: Date) => users.counts(since),
     /** Which of these users are demo investors, for the console's "Demo" mark. */

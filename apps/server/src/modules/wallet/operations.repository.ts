@@ -96,6 +96,70 @@ export function walletOperationsRepository(db: Db) {
     withdrawal: (id: string) =>
       withdrawals().selectAll('w').select('u.account').where('w.id', '=', id).executeTakeFirst(),
 
+    /**
+     * What a reviewer weighs beside one withdrawal: the investor's money in and out so far
+     * (this withdrawal left out) and how this destination has been used before.
+     */
+    async reviewHistory(w: { id: string; user_id: string; network: string; address: string }) {
+      const address = w.address.toLowerCase();
+      const [deposited, withdrawn, saved, mine, anyone] = await Promise.all([
+        db
+          .selectFrom('deposits')
+          .select((eb) => [
+            eb.fn.countAll<string>().as('count'),
+            eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('total'),
+            eb.fn.min<Date>('created_at').as('first_at'),
+          ])
+          .where('user_id', '=', w.user_id)
+          .where('status', '=', 'credited')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('withdrawals')
+          .select((eb) => [
+            eb.fn.countAll<string>().as('count'),
+            eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('total'),
+            eb.fn.coalesce(eb.fn.max<string>('amount'), sql<string>`0`).as('largest'),
+          ])
+          .where('user_id', '=', w.user_id)
+          .where('status', '=', 'confirmed')
+          .where('id', '<>', w.id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('withdrawal_addresses')
+          .select(['address', 'created_at'])
+          .where('user_id', '=', w.user_id)
+          .where('network', '=', w.network)
+          .executeTakeFirst(),
+        db
+          .selectFrom('withdrawals')
+          .select((eb) => eb.fn.min<Date>('created_at').as('first_at'))
+          .where('user_id', '=', w.user_id)
+          .where(sql<string>`lower(address)`, '=', address)
+          .where('id', '<>', w.id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('withdrawals')
+          .select((eb) => [
+            eb.fn.min<Date>('created_at').as('first_at'),
+            sql<string>`count(distinct user_id) filter (where user_id <> ${w.user_id})`.as(
+              'others',
+            ),
+          ])
+          .where(sql<string>`lower(address)`, '=', address)
+          .where('id', '<>', w.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        deposited,
+        withdrawn,
+        savedAt:
+          saved && saved.address.toLowerCase() === address ? new Date(saved.created_at) : null,
+        firstUseByInvestor: mine.first_at ? new Date(mine.first_at) : null,
+        firstUseByAnyone: anyone.first_at ? new Date(anyone.first_at) : null,
+        otherInvestors: Number(anyone.others),
+      };
+    },
+
     networks: () => db.selectFrom('network_settings').selectAll().orderBy('network').execute(),
     updateNetwork: (network: Network, values: Updateable<NetworkSettingsTable>) =>
       db

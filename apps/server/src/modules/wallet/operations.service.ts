@@ -126,6 +126,33 @@ export function walletOperations(deps: {
       return { list: rows.map((r) => withdrawal(r, min)), total };
     },
     withdrawal: showWithdrawal,
+    /** The withdrawal with the investor's history and its destination's past (review). */
+    async review(id: string) {
+      const row = await repo.withdrawal(id);
+      if (!row) throw new AppError('admin.not_found', {}, { field: 'id' });
+      const h = await repo.reviewHistory(row);
+      const at = (d: Date | null) => (d ? d.toISOString() : null);
+      return {
+        withdrawal: withdrawal(row, await fourEyes()),
+        user_id: row.user_id,
+        deposits: {
+          count: Number(h.deposited.count),
+          total: amount(h.deposited.total)!,
+          first_at: at(h.deposited.first_at ? new Date(h.deposited.first_at) : null),
+        },
+        withdrawals: {
+          count: Number(h.withdrawn.count),
+          total: amount(h.withdrawn.total)!,
+          largest: amount(h.withdrawn.largest)!,
+        },
+        address: {
+          saved_at: at(h.savedAt),
+          first_use_by_investor: at(h.firstUseByInvestor),
+          first_use_by_anyone: at(h.firstUseByAnyone),
+          other_investors: h.otherInvestors,
+        },
+      };
+    },
     async approve(id: string, operator: string) {
       const before = await showWithdrawal(id);
       await withdrawals.approve(id, operator);

@@ -210,6 +210,29 @@ export function withdrawalService(deps: {
     setAddress: addressBook.setAddress,
     addresses: addressBook.addresses,
 
+    /**
+     * What holds this investor's withdrawals now, each with why and until when (the
+     * console's user page and review queue): the 24 hours after a password or fund-password
+     * change, and the fund password's lockout after too many wrong tries.
+     */
+    async holds(userId: string) {
+      const user = await users.findById(userId);
+      const now = clock.now().getTime();
+      const after = (d: Date | null | undefined) =>
+        d ? new Date(new Date(d).getTime() + RECENT_CHANGE_MS) : null;
+      const holds = [
+        { kind: 'password_changed', until: after(user?.password_changed_at) },
+        { kind: 'fund_password_changed', until: after(user?.fund_password_changed_at) },
+        {
+          kind: 'fund_password_locked',
+          until: user?.withdraw_locked_until ? new Date(user.withdraw_locked_until) : null,
+        },
+      ] as const;
+      return holds
+        .filter((h): h is typeof h & { until: Date } => h.until !== null && h.until.getTime() > now)
+        .map((h) => ({ kind: h.kind, until: h.until.toISOString() }));
+    },
+
     async drawInfo(userId: string, network: Network) {
       const [saved, net, balances, user] = await Promise.all([
         repo.savedAddress(userId, network),

@@ -14,24 +14,67 @@ const Network = Type.Union(NETWORKS.map((n) => Type.Literal(n)));
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 const Scope = Type.Union([Type.Literal('sign_in'), Type.Literal('withdrawals')]);
 
+const DAY_MS = 86_400_000;
+/** A change this recent (password, second factor, the saved address) is a risk signal. */
+const RECENT_MS = 7 * DAY_MS;
+
 const startOfDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export function userActions(deps: AdminDeps) {
   const { users, ledger, wallet, withdrawals, team, clock } = deps;
 
+  /**
+   * What holds the account now, each with why and until when: an operator's freeze (its
+   * reason and who, from the audit log; none for one made on the command line) and the
+   * wallet's own holds (the 24 hours after a password change, the fund-password lockout).
+   */
+  async function holds(record: Awaited<ReturnType<typeof users.get>>) {
+    const [wallet, freezes] = await Promise.all([
+      withdrawals.holds(record.id),
+      record.status === 'frozen' || record.withdrawals_frozen
+        ? deps.repo.latestAudit(`user:${record.id}`, 'users.freeze', 20)
+        : [],
+    ]);
+    const freeze = (scope: 'sign_in' | 'withdrawals') => {
+      const row = freezes.find((a) => {
+        const before = (a.before ?? {}) as { status?: string; withdrawals_frozen?: boolean };
+        const after = (a.after ?? {}) as { status?: string; withdrawals_frozen?: boolean };
+        return scope === 'sign_in'
+          ? after.status === 'frozen' && before.status !== 'frozen'
+          : after.withdrawals_frozen === true && before.withdrawals_frozen !== true;
+      });
+      return {
+        kind: scope === 'sign_in' ? 'sign_in_frozen' : 'withdrawals_frozen',
+        until: null,
+        reason: row?.reason ?? null,
+        by: row?.operator_email ?? null,
+        since: row ? new Date(row.at).toISOString() : null,
+      };
+    };
+    return [
+      ...(record.status === 'frozen' ? [freeze('sign_in')] : []),
+      ...(record.withdrawals_frozen ? [freeze('withdrawals')] : []),
+      ...wallet.map((h) => ({ ...h, reason: null, by: null, since: null })),
+    ];
+  }
+
   async function show(id: string) {
     const record = await users.get(id);
-    const [balances, saved, teamInfo, deposit] = await Promise.all([
+    const [balances, saved, teamInfo, deposit, twoFactor, held] = await Promise.all([
       ledger.userBalances(id),
       withdrawals.addresses(id),
       team.team(id),
       Promise.all(
         NETWORKS.map(async (n) => [n, await deps.depositAddress(id, n).catch(() => '')] as const),
       ),
+      deps.twoFactor(id),
+      holds(record),
     ]);
     return {
       ...record,
+      two_factor: twoFactor,
+      holds: held,
       balance: formatAmount(balances.available),
       frozen: formatAmount(balances.frozen),
       balances: {
@@ -109,6 +152,101 @@ export function userActions(deps: AdminDeps) {
     showAction('users', (id) => show(id)),
     freezer(true),
     freezer(false),
+    action({
+      path: 'users/sessions',
+      permission: 'users.sessions',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => {
+        const list = await users.sessions(body.id);
+        return { data: { list, total: list.length } };
+      },
+    }),
+    action({
+      path: 'users/sign-ins',
+      permission: 'users.sign-ins',
+      writes: false,
+      body: { id: ID },
+      run: async (body) => {
+        const list = await users.signIns(body.id);
+        return { data: { list, total: list.length } };
+      },
+    }),
+    action({
+      path: 'users/end-session',
+      permission: 'users.end-session',
+      writes: true,
+      body: { id: ID, session_id: ID },
+      async run(body) {
+        await users.endSession(body.id, body.session_id);
+        return {
+          data: { ended: 1 },
+          audit: { target: `user:${body.id}`, after: { session_id: body.session_id } },
+        };
+      },
+    }),
+    action({
+      path: 'users/end-sessions',
+      permission: 'users.end-sessions',
+      writes: true,
+      body: { id: ID },
+      async run(body) {
+        const ended = await users.endAllSessions(body.id);
+        return { data: { ended }, audit: { target: `user:${body.id}`, after: { ended } } };
+      },
+    }),
+    action({
+      path: 'withdrawals/review',
+      permission: 'withdrawals.review',
+      writes: false,
+      body: { id: ID },
+      async run(body) {
+        const review = await wallet.review(body.id);
+        const record = await users.get(review.user_id);
+        const [twoFactor, held, changes, demo] = await Promise.all([
+          deps.twoFactor(record.id),
+          holds(record),
+          users.changes(record.id),
+          users.demoAmong([record.id]),
+        ]);
+        const now = clock.now().getTime();
+        const recent = (at: Date | string | null) =>
+          at !== null && now - new Date(at).getTime() < RECENT_MS;
+        const amount = parseAmount(review.withdrawal.amount ?? '0');
+        const largest = parseAmount(review.withdrawals.largest);
+        const deposited = parseAmount(review.deposits.total);
+        const signals = [
+          ...(review.address.first_use_by_investor === null ? ['new_address'] : []),
+          ...(recent(review.address.saved_at) ? ['address_saved_recently'] : []),
+          ...(review.address.other_investors > 0 ? ['address_shared'] : []),
+          ...(recent(changes.password_changed_at) ? ['password_changed'] : []),
+          ...(recent(changes.fund_password_changed_at) ? ['fund_password_changed'] : []),
+          ...(recent(twoFactor.enabled_at) ? ['two_factor_changed'] : []),
+          ...(review.withdrawals.count === 0 ? ['first_withdrawal'] : []),
+          ...(review.withdrawals.count > 0 && amount > largest * 2n ? ['above_history'] : []),
+          ...(amount > deposited ? ['above_deposits'] : []),
+          ...(recent(record.created_at) ? ['new_account'] : []),
+          ...(held.length > 0 ? ['held'] : []),
+        ];
+        return {
+          data: {
+            ...review,
+            demo: demo.has(record.id),
+            investor: {
+              id: record.id,
+              account: record.account,
+              status: record.status,
+              withdrawals_frozen: record.withdrawals_frozen,
+              created_at: record.created_at,
+              age_days: Math.floor((now - new Date(record.created_at).getTime()) / DAY_MS),
+              two_factor: twoFactor.enabled,
+            },
+            holds: held,
+            signals,
+          },
+        };
+      },
+    }),
     action({
       path: 'users/reset-address',
       permission: 'users.reset-address',
