@@ -41,6 +41,8 @@ export function resources(t: Translate): ResourceProps[] {
       meta: { label: t('resources.users'), icon: <TeamOutlined /> },
     },
     group('money', <DollarOutlined />),
+    // The queue first: what waits for an operator; then the history and the rules.
+    item('withdrawal-review', { list: '/withdrawal-review' }, 'money'),
     item('withdrawals', { list: '/withdrawals' }, 'money'),
     item('deposits', { list: '/deposits' }, 'money'),
     item('networks', { list: '/networks', edit: '/networks/edit/:id' }, 'money'),

@@ -9,6 +9,10 @@ const WithdrawalsList = page(
   () => import('../features/wallet/withdrawals-list.tsx'),
   'WithdrawalsList',
 );
+const WithdrawalReview = page(
+  () => import('../features/wallet/withdrawal-review.tsx'),
+  'WithdrawalReview',
+);
 const DepositsList = page(() => import('../features/wallet/deposits-list.tsx'), 'DepositsList');
 const NetworksList = page(() => import('../features/wallet/networks.tsx'), 'NetworksList');
 const NetworkEdit = page(() => import('../features/wallet/networks.tsx'), 'NetworkEdit');
@@ -56,6 +60,7 @@ export const screenRoutes = (
       <Route index element={<UsersList />} />
       <Route path="show/:id" element={<UserShow />} />
     </Route>
+    <Route path="withdrawal-review" element={<WithdrawalReview />} />
     <Route path="withdrawals" element={<WithdrawalsList />} />
     <Route path="deposits" element={<DepositsList />} />
     <Route path="networks">

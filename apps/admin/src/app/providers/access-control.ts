@@ -23,7 +23,12 @@ export function apiAction(resource: string, action: string): string {
   return action;
 }
 
+/** Screens with no API resource of their own: the call whose permission opens them. */
+const SCREENS: Record<string, string> = { 'withdrawal-review': 'withdrawals.review' };
+
 export function allows(permissions: readonly string[], resource: string, action: string) {
+  const screen = SCREENS[resource];
+  if (screen && action === 'list') return permissions.includes(screen);
   const wanted = `${resource}.${apiAction(resource, action)}`;
   return permissions.includes(wanted) || permissions.includes(`${resource}.*`);
 }
