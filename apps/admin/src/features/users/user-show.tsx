@@ -1,13 +1,18 @@
 // One investor: balances, addresses and team, then every related list (ledger entries,
 // deposits, withdrawals, robots, rentals, team members) paged by the server, and the
-// actions a reviewer takes: freeze and unfreeze, reset a withdrawal address, and (admin
-// only) a ledger adjustment with its mandatory reason, posted through the ledger.
+// actions a reviewer takes: freeze or unfreeze (only the one that applies), reset a
+// withdrawal address, and (admin only) a ledger adjustment with its mandatory reason,
+// posted through the ledger. Support's part: two-factor on or off, what holds the account
+// and why, the sessions in use (end one or all) and the latest sign-ins (user-security.tsx).
 import { useCan, useShow, useTranslate } from '@refinedev/core';
 import { Show } from '@refinedev/antd';
-import { Alert, Card, Descriptions, Space, Tabs } from 'antd';
+import { Alert, Card, Descriptions, Space, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { ActionButton, REASON } from '../../components/action-button.tsx';
 import { ResourceTable, type Column, type Filter } from '../../components/resource-table.tsx';
 import { DemoTag, Value } from '../../components/values.tsx';
+import { Holds, type Hold } from '../../components/holds.tsx';
+import { SessionsCard } from './user-security.tsx';
 
 interface UserDetail {
   id: string;
@@ -20,6 +25,8 @@ interface UserDetail {
   withdrawals_frozen: boolean;
   inviter_id: string | null;
   created_at: string;
+  two_factor: { enabled: boolean; enabled_at: string | null };
+  holds: Hold[];
   balances: Record<
     'available' | 'frozen' | 'robot_principal' | 'robot_pnl' | 'mining' | 'total',
     string
@@ -52,7 +59,7 @@ const RELATED: {
     columns: [
       { key: 'id', sortable: true },
       { key: 'entry_id' },
-      { key: 'kind' },
+      { key: 'kind', kind: 'enum' },
       { key: 'account_kind', kind: 'enum' },
       { key: 'amount', kind: 'money' },
       { key: 'balance_after', kind: 'money' },
@@ -65,7 +72,7 @@ const RELATED: {
     resource: 'deposits',
     columns: [
       { key: 'id', sortable: true },
-      { key: 'network' },
+      { key: 'network', kind: 'enum' },
       { key: 'amount', kind: 'money', sortable: true },
       { key: 'status', kind: 'state' },
       { key: 'confirmations' },
@@ -77,7 +84,7 @@ const RELATED: {
     resource: 'withdrawals',
     columns: [
       { key: 'id', sortable: true },
-      { key: 'network' },
+      { key: 'network', kind: 'enum' },
       { key: 'amount', kind: 'money', sortable: true },
       { key: 'status', kind: 'state' },
       { key: 'address', kind: 'hash' },
@@ -90,7 +97,7 @@ const RELATED: {
     columns: [
       { key: 'id', sortable: true },
       { key: 'market' },
-      { key: 'direction' },
+      { key: 'direction', kind: 'enum' },
       { key: 'status', kind: 'state' },
       { key: 'principal', kind: 'money', sortable: true },
       { key: 'settled_net', kind: 'money' },
@@ -129,28 +136,37 @@ export function UserShow() {
   // Freezing sign-in needs its own permission (finance freezes withdrawals only).
   const { data: signIn } = useCan({ resource: 'users', action: 'freeze-sign-in' });
   const scopes = signIn?.can ? ['sign_in', 'withdrawals'] : ['withdrawals'];
+  // Only what applies: Freeze offers the scopes not yet frozen, Unfreeze those that are.
+  const frozen = (scope: string) =>
+    scope === 'sign_in' ? user?.status === 'frozen' : user?.withdrawals_frozen === true;
+  const toFreeze = scopes.filter((s) => !frozen(s));
+  const toUnfreeze = scopes.filter(frozen);
   const id = user?.id;
   const related = id === undefined ? null : { user_id: id };
 
   const actions = id !== undefined && (
     <Space wrap>
-      <ActionButton
-        resource="users"
-        action="freeze"
-        id={id}
-        label={t('users.freeze')}
-        danger
-        testId="user-freeze"
-        fields={[{ key: 'scope', kind: 'select', options: scopes, required: true }, REASON]}
-      />
-      <ActionButton
-        resource="users"
-        action="unfreeze"
-        id={id}
-        label={t('users.unfreeze')}
-        testId="user-unfreeze"
-        fields={[{ key: 'scope', kind: 'select', options: scopes, required: true }, REASON]}
-      />
+      {toFreeze.length > 0 && (
+        <ActionButton
+          resource="users"
+          action="freeze"
+          id={id}
+          label={t('users.freeze')}
+          danger
+          testId="user-freeze"
+          fields={[{ key: 'scope', kind: 'select', options: toFreeze, required: true }, REASON]}
+        />
+      )}
+      {toUnfreeze.length > 0 && (
+        <ActionButton
+          resource="users"
+          action="unfreeze"
+          id={id}
+          label={t('users.unfreeze')}
+          testId="user-unfreeze"
+          fields={[{ key: 'scope', kind: 'select', options: toUnfreeze, required: true }, REASON]}
+        />
+      )}
       <ActionButton
         resource="users"
         action="reset-address"
@@ -210,6 +226,18 @@ export function UserShow() {
             <Descriptions.Item label={t('fields.withdrawals_frozen')}>
               <Value kind="bool" value={user.withdrawals_frozen} />
             </Descriptions.Item>
+            <Descriptions.Item label={t('fields.two_factor')}>
+              <span data-testid="user-two-factor">
+                <Value kind="bool" value={user.two_factor.enabled} />
+                {user.two_factor.enabled_at && (
+                  <Typography.Text type="secondary">
+                    {t('users.since', {
+                      at: dayjs(user.two_factor.enabled_at).format('YYYY-MM-DD HH:mm'),
+                    })}
+                  </Typography.Text>
+                )}
+              </span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('fields.inviter_id')}>
               <Value value={user.inviter_id} />
             </Descriptions.Item>
@@ -217,6 +245,10 @@ export function UserShow() {
               <Value kind="date" value={user.created_at} />
             </Descriptions.Item>
           </Descriptions>
+          <Card size="small" title={t('users.holds')} data-testid="user-holds">
+            <Holds holds={user.holds} />
+          </Card>
+          <SessionsCard userId={user.id} />
           <Space wrap align="start" size="middle">
             <Card size="small" title={t('users.balances')} style={{ minWidth: 260 }}>
               <Descriptions size="small" column={1}>

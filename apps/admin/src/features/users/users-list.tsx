@@ -1,7 +1,8 @@
 // Investors: search by the start of the e-mail or phone, filter by state, sort by balance.
 import { useTranslate } from '@refinedev/core';
-import { List, ShowButton } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
+import { RowShow } from '../../components/row-buttons.tsx';
 
 export function UsersList() {
   const t = useTranslate();
@@ -25,7 +26,7 @@ export function UsersList() {
           { key: 'withdrawals_frozen', options: ['true', 'false'] },
           { key: 'inviter_id' },
         ]}
-        actions={(user) => <ShowButton hideText size="small" recordItemId={user.id} />}
+        actions={(user) => <RowShow id={user.id} />}
       />
     </List>
   );
