@@ -4,7 +4,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { type BaseRecord, type CrudFilter, useTranslate } from '@refinedev/core';
 import { getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { Button, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table';
@@ -206,14 +206,16 @@ export function ResourceTable({
                 fixed: 'left',
                 // antd's own expand button has no accessible name.
                 expandIcon: ({ expanded, onExpand, record }) => (
-                  <Button
-                    size="small"
-                    type="text"
-                    aria-expanded={expanded}
-                    aria-label={t(expanded ? 'table.collapse' : 'table.expand')}
-                    icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
-                    onClick={(event) => onExpand(record, event)}
-                  />
+                  <Tooltip title={t(expanded ? 'table.collapse' : 'table.expand')}>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-expanded={expanded}
+                      aria-label={t(expanded ? 'table.collapse' : 'table.expand')}
+                      icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+                      onClick={(event) => onExpand(record, event)}
+                    />
+                  </Tooltip>
                 ),
               }
             : undefined

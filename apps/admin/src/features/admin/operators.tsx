@@ -2,11 +2,12 @@
 // once here; they sign in with it and must enrol TOTP before anything else.
 import { useState } from 'react';
 import { useNavigation, useTranslate, type BaseRecord } from '@refinedev/core';
-import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
+import { Create, Edit, List, useForm } from '@refinedev/antd';
 import { Alert, Form, Modal, Typography } from 'antd';
 import { ActionButton } from '../../components/action-button.tsx';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { FormFields } from '../../components/resource-form.tsx';
+import { RowEdit } from '../../components/row-buttons.tsx';
 
 const ROLES = ['admin', 'finance', 'support', 'editor'] as const;
 
@@ -57,7 +58,7 @@ export function OperatorsList() {
         ]}
         actions={(o) => (
           <>
-            <EditButton hideText size="small" recordItemId={o.id} />
+            <RowEdit id={o.id} />
             <ActionButton
               resource="operators"
               action="reset-totp"

@@ -1,8 +1,9 @@
 // Customer-service contacts shown in the investor app. No delete: disable instead.
 import { useTranslate } from '@refinedev/core';
-import { EditButton, List } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { ResourceCreate, ResourceEdit, type Field } from '../../components/resource-form.tsx';
+import { RowEdit } from '../../components/row-buttons.tsx';
 
 const FIELDS: Field[] = [
   { key: 'kind', kind: 'select', options: ['group', 'person'], required: true },
@@ -28,14 +29,14 @@ export function ContactsList() {
         columns={[
           { key: 'id' },
           { key: 'kind', kind: 'state' },
-          { key: 'channel' },
+          { key: 'channel', kind: 'enum' },
           { key: 'label' },
           { key: 'url' },
           { key: 'hours' },
           { key: 'sort' },
           { key: 'enabled', kind: 'bool' },
         ]}
-        actions={(c) => <EditButton hideText size="small" recordItemId={c.id} />}
+        actions={(c) => <RowEdit id={c.id} />}
       />
     </List>
   );

@@ -1,13 +1,16 @@
 // Notices, news, help, pages, partners and banners in the 16 investor languages. An item
 // is created as a draft in one language; editing picks a language and sets its text;
-// publishing (now or at a time) makes it visible in the investor app.
+// publishing (now or at a time) makes it visible in the investor app. Beside the form, the
+// preview shows the text as the app will (content-preview.tsx).
 import { useEffect, useMemo } from 'react';
 import { useTranslate } from '@refinedev/core';
-import { Create, Edit, EditButton, List, useForm } from '@refinedev/antd';
-import { Form } from 'antd';
+import { Create, Edit, List, useForm } from '@refinedev/antd';
+import { Col, Form, Row, type FormInstance } from 'antd';
 import { ActionButton } from '../../components/action-button.tsx';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { FormFields, type Field } from '../../components/resource-form.tsx';
+import { ContentPreview } from './content-preview.tsx';
+import { RowEdit } from '../../components/row-buttons.tsx';
 
 const KINDS = ['notice', 'news', 'help', 'page', 'partner', 'banner'] as const;
 export const INVESTOR_LANGUAGES = [
@@ -64,13 +67,14 @@ export function ContentList() {
         ]}
         actions={(c) => (
           <>
-            <EditButton hideText size="small" recordItemId={c.id} />
+            <RowEdit id={c.id} />
             {c.published_at ? (
               <ActionButton
                 resource="content"
                 action="unpublish"
                 id={c.id!}
                 label={t('content.unpublish')}
+                testId={`unpublish-${c.id}`}
               />
             ) : (
               <ActionButton
@@ -79,6 +83,7 @@ export function ContentList() {
                 id={c.id!}
                 primary
                 label={t('content.publish')}
+                testId={`publish-${c.id}`}
               />
             )}
           </>
@@ -88,24 +93,43 @@ export function ContentList() {
   );
 }
 
+/** The form beside its preview: side by side on a desk, one above the other when narrow. */
+function WithPreview({ form, children }: { form: FormInstance; children: React.ReactNode }) {
+  const title = Form.useWatch<string | undefined>('title', form);
+  const body = Form.useWatch<string | undefined>('body', form);
+  const language = Form.useWatch<string | undefined>('language', form);
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={13}>
+        {children}
+      </Col>
+      <Col xs={24} xl={11}>
+        <ContentPreview title={title} body={body} language={language} />
+      </Col>
+    </Row>
+  );
+}
+
 export function ContentCreate() {
-  const { formProps, saveButtonProps } = useForm({ resource: 'content' });
+  const { formProps, saveButtonProps, form } = useForm({ resource: 'content' });
   return (
     <Create goBack={false} saveButtonProps={saveButtonProps}>
-      <Form
-        {...formProps}
-        layout="vertical"
-        style={{ maxWidth: 720 }}
-        initialValues={{ kind: 'notice', language: 'en' }}
-      >
-        <FormFields
-          fields={[
-            { key: 'kind', kind: 'select', options: KINDS, required: true },
-            ...TEXT,
-            ...COMMON,
-          ]}
-        />
-      </Form>
+      <WithPreview form={form}>
+        <Form
+          {...formProps}
+          layout="vertical"
+          style={{ maxWidth: 720 }}
+          initialValues={{ kind: 'notice', language: 'en' }}
+        >
+          <FormFields
+            fields={[
+              { key: 'kind', kind: 'select', options: KINDS, required: true },
+              ...TEXT,
+              ...COMMON,
+            ]}
+          />
+        </Form>
+      </WithPreview>
     </Create>
   );
 }
@@ -134,17 +158,19 @@ export function ContentEdit() {
 
   return (
     <Edit goBack={false} saveButtonProps={saveButtonProps}>
-      <Form
-        {...formProps}
-        initialValues={{
-          ...formProps.initialValues,
-          language: translations[0]?.lang ?? 'en',
-        }}
-        layout="vertical"
-        style={{ maxWidth: 720 }}
-      >
-        <FormFields fields={[...TEXT, ...COMMON]} />
-      </Form>
+      <WithPreview form={form}>
+        <Form
+          {...formProps}
+          initialValues={{
+            ...formProps.initialValues,
+            language: translations[0]?.lang ?? 'en',
+          }}
+          layout="vertical"
+          style={{ maxWidth: 720 }}
+        >
+          <FormFields fields={[...TEXT, ...COMMON]} />
+        </Form>
+      </WithPreview>
     </Edit>
   );
 }

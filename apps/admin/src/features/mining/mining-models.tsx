@@ -1,9 +1,10 @@
 // Mining machines investors rent: prices, stock and whether they are offered. No delete
 // (rentals refer to them): disable instead.
 import { useTranslate } from '@refinedev/core';
-import { EditButton, List } from '@refinedev/antd';
+import { List } from '@refinedev/antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { ResourceCreate, ResourceEdit, type Field } from '../../components/resource-form.tsx';
+import { RowEdit } from '../../components/row-buttons.tsx';
 
 const FIELDS: Field[] = [
   { key: 'name', required: true },
@@ -35,7 +36,7 @@ export function MiningModelsList() {
           { key: 'rented' },
           { key: 'enabled', kind: 'bool' },
         ]}
-        actions={(m) => <EditButton hideText size="small" recordItemId={m.id} />}
+        actions={(m) => <RowEdit id={m.id} />}
       />
     </List>
   );

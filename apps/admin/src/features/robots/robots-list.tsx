@@ -15,7 +15,7 @@ export function RobotsList() {
           { key: 'id', sortable: true },
           { key: 'account' },
           { key: 'market' },
-          { key: 'direction' },
+          { key: 'direction', kind: 'enum' },
           { key: 'status', kind: 'state' },
           { key: 'disabled', kind: 'bool' },
           { key: 'principal', kind: 'money', sortable: true },
@@ -25,7 +25,7 @@ export function RobotsList() {
         ]}
         filters={[
           { key: 'market' },
-          { key: 'status', options: ['running', 'stopped'] },
+          { key: 'status', options: ['not_started', 'waiting', 'running', 'ended'] },
           { key: 'disabled', options: ['true', 'false'] },
           { key: 'user_id' },
         ]}

@@ -8,7 +8,7 @@ export const NETWORKS = ['erc20', 'bep20', 'trc20'] as const;
 export const MOVEMENT_COLUMNS: Column[] = [
   { key: 'id', sortable: true },
   { key: 'account' },
-  { key: 'network' },
+  { key: 'network', kind: 'enum' },
   { key: 'amount', kind: 'money', sortable: true },
   { key: 'status', kind: 'state' },
 ];

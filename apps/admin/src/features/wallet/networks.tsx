@@ -1,10 +1,11 @@
 // Network settings: confirmations, minimums, the withdrawal fee and daily limit, and
 // whether deposits and withdrawals are open. The investor app reads them at once.
 import { useTranslate } from '@refinedev/core';
-import { Edit, EditButton, List, useForm } from '@refinedev/antd';
+import { Edit, List, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { FormFields, type Field } from '../../components/resource-form.tsx';
+import { RowEdit } from '../../components/row-buttons.tsx';
 
 const FIELDS: Field[] = [
   { key: 'confirmations', kind: 'integer', min: 1, max: 1000, required: true },
@@ -34,14 +35,7 @@ export function NetworksList() {
           { key: 'contract_address', kind: 'hash' },
           { key: 'updated_at', kind: 'date' },
         ]}
-        actions={(n) => (
-          <EditButton
-            hideText
-            size="small"
-            recordItemId={n.id}
-            data-testid={`edit-${String(n.id)}`}
-          />
-        )}
+        actions={(n) => <RowEdit id={n.id} testId={`edit-${String(n.id)}`} />}
       />
     </List>
   );
