@@ -171,17 +171,35 @@ describe('operator console', () => {
     await page.locator('tr[data-row-key]').getByTestId('demo-tag').first().waitFor();
   });
 
-  it('approves a withdrawal held for review and sees it confirmed on the devchain', async () => {
-    await open('/withdrawals', 'Withdrawals');
-    const approve = page.getByTestId(`approve-${investor.withdrawalId}`);
-    await approve.waitFor();
-    await snap(page, 'admin-withdrawals-en');
+  it('approves a withdrawal from the review queue and sees it confirmed on the devchain', async () => {
+    // The queue is its own screen; the thresholds are a form of their own.
+    await open('/withdrawal-policy', 'Review thresholds');
+    await open('/withdrawal-review', 'Withdrawal review');
+    const review = page.getByTestId(`review-${investor.withdrawalId}`);
+    await review.waitFor();
+    await snap(page, 'admin-withdrawal-review-en');
+    await review.click();
+    // What the reviewer weighs: a first withdrawal to an address never used, by a new account.
+    const panel = page.getByTestId('review-panel');
+    await panel.waitFor();
+    for (const signal of ['new_address', 'first_withdrawal', 'new_account']) {
+      await panel.getByTestId(`signal-${signal}`).waitFor();
+    }
+    expect(await panel.getByTestId('signal-address_shared').count()).toBe(0);
+    await panel.getByText('First used by this investor').waitFor();
+    await snap(page, 'admin-withdrawal-review-drawer-en');
 
-    await approve.click();
-    await page.getByTestId(`approve-${investor.withdrawalId}-confirm`).click();
+    // A rejection needs its reason: the dialog refuses to send without one.
+    await panel.getByTestId('review-reject').click();
+    await page.getByTestId('review-reject-confirm').click();
+    await page.getByText('Reason is required').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await panel.getByTestId('review-approve').click();
+    await page.getByTestId('review-approve-confirm').click();
     await page.getByText('Approve: done').waitFor();
-    // Gone from the review queue (the list shows pending reviews first).
-    await approve.waitFor({ state: 'detached' });
+    // Gone from the queue.
+    await review.waitFor({ state: 'detached' });
 
     // The wallet worker signs and sends it; the recipient gets amount - fee (0.5 on BEP20).
     const deadline = Date.now() + 30_000;
@@ -209,6 +227,8 @@ describe('operator console', () => {
         { timeout: 30_000, interval: 250 },
       )
       .toBe('confirmed');
+    await open('/withdrawals', 'Withdrawals');
+    await snap(page, 'admin-withdrawals-en');
     const filters = page.getByTestId('withdrawals-filters');
     await filters.getByRole('combobox', { name: 'Status' }).click({ force: true });
     await page.locator('.ant-select-item-option', { hasText: 'Confirmed' }).click();
@@ -216,6 +236,106 @@ describe('operator console', () => {
     await page
       .locator(`tr[data-row-key="${investor.withdrawalId}"]`, { hasText: 'Confirmed' })
       .waitFor();
+  });
+
+  it("shows support an investor's two-factor, holds, sessions and sign-ins", async () => {
+    // A second sign-in of the investor, from a phone, beside the one registration made.
+    const phone = await server.app.services.sessions.issue(investor.userId, {
+      ip: '203.0.113.7',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    await open(`/users/show/${investor.userId}`, /Users/);
+    await page.getByTestId('user-two-factor').filter({ hasText: 'No' }).waitFor();
+    await page.getByTestId('user-holds').getByText('Nothing holds this account.').waitFor();
+    const sessions = page.getByTestId('user-sessions');
+    const phoneRow = sessions.locator(`tr[data-row-key="${phone.sessionId}"]`);
+    await phoneRow.getByText('Safari 17 · iPhone').waitFor();
+    await phoneRow.getByText('203.0.113.7').waitFor();
+    await page.getByTestId('user-sign-ins').getByText('Safari 17 · iPhone').waitFor();
+    // Nothing is frozen: Freeze is offered, Unfreeze is not.
+    await page.getByTestId('user-freeze').waitFor();
+    expect(await page.getByTestId('user-unfreeze').count()).toBe(0);
+    // Every icon-only button has a name.
+    const iconOnly = await page.locator('button.ant-btn-icon-only').all();
+    expect(iconOnly.length).toBeGreaterThan(0);
+    for (const button of iconOnly) {
+      if (!(await button.isVisible())) continue;
+      expect(
+        (await button.getAttribute('aria-label')) ?? (await button.textContent())?.trim(),
+        await button.evaluate((b) => b.outerHTML.slice(0, 120)),
+      ).toBeTruthy();
+    }
+    await snap(page, 'admin-user-en', true);
+
+    // Support ends the phone's session: it no longer signs in; the audit log has it.
+    await page.getByTestId(`end-session-${phone.sessionId}`).click();
+    await page.getByTestId(`end-session-${phone.sessionId}-confirm`).click();
+    await page.getByText('End session: done').waitFor();
+    await phoneRow.waitFor({ state: 'detached' });
+    const gone = await server.call(
+      '/api/user/userinfo',
+      {},
+      {
+        authorization: `Bearer ${phone.token}`,
+      },
+    );
+    expect(gone.code).toBe(10000);
+    const still = await server.call(
+      '/api/user/userinfo',
+      {},
+      {
+        authorization: `Bearer ${investor.token}`,
+      },
+    );
+    expect(still.code).toBe(1);
+    const audited = await server.db
+      .selectFrom('admin_audit')
+      .select(['operator_email'])
+      .where('action', '=', 'users.end-session')
+      .where('target', '=', `user:${investor.userId}`)
+      .execute();
+    expect(audited).toEqual([{ operator_email: OPERATOR }]);
+
+    // Freezing withdrawals is a hold with its reason; then only Unfreeze offers that scope.
+    await page.getByTestId('user-freeze').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Withdrawals' }).click();
+    await dialog.getByRole('textbox').fill('Chargeback reported by the bank');
+    await page.getByTestId('user-freeze-confirm').click();
+    const hold = page.getByTestId('hold-withdrawals_frozen');
+    await hold.getByText('Chargeback reported by the bank', { exact: false }).waitFor();
+    await page.getByTestId('user-unfreeze').waitFor();
+    await snap(page, 'admin-user-hold-en');
+    await page.getByTestId('user-unfreeze').click();
+    await page.getByRole('dialog').locator('.ant-select').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    expect(await options.allTextContents()).toEqual(['Withdrawals']);
+    await options.first().click();
+    await page.getByRole('dialog').getByRole('textbox').fill('Bank withdrew the chargeback');
+    await page.getByTestId('user-unfreeze-confirm').click();
+    await hold.waitFor({ state: 'detached' });
+    await page.getByTestId('user-holds').getByText('Nothing holds this account.').waitFor();
+    expect(await page.getByTestId('user-unfreeze').count()).toBe(0);
+  });
+
+  it('previews content as the investor app will render it', async () => {
+    await open('/content/create', 'New content item');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Maintenance tonight');
+    await page
+      .getByRole('textbox', { name: /Markdown/ })
+      .fill(
+        '## From 02:00 UTC\n\n**Deposits** stay open.\n\n<img src=x onerror="window.hacked=1">',
+      );
+    const preview = page.getByTestId('content-preview-body');
+    await preview.locator('h2', { hasText: 'From 02:00 UTC' }).waitFor();
+    expect(await preview.locator('strong').textContent()).toBe('Deposits');
+    // The sanitiser's work: raw HTML stays text, never an element.
+    expect(await preview.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+    await page.getByTestId('content-preview').getByText('Maintenance tonight').waitFor();
+    await snap(page, 'admin-content-preview-en');
   });
 
   it('edits a network fee and the investor app shows it', async () => {
@@ -247,7 +367,7 @@ describe('operator console', () => {
       hours: '',
       sort: 5,
     });
-    await open(`/contacts/edit/${id}`, /Customer service/);
+    await open(`/contacts/edit/${id}`, /customer service contact/i);
     await expect.poll(() => page.getByTestId('field-label').inputValue()).toBe('Night desk');
     await page.getByTestId('field-hours').fill('20:00-08:00 UTC');
     // The console sends its own language with every call; the save still lands.
@@ -308,6 +428,7 @@ describe('operator console', () => {
     const screens: [string, string][] = [
       ['/users', 'users/list'],
       ['/deposits', 'deposits/list'],
+      ['/withdrawal-review', 'withdrawals/list'],
       ['/withdrawal-policy', 'withdrawal-policy/show'],
       ['/ledger-audit', 'ledger-audit/show'],
       ['/reserves', 'reserves/list'],
@@ -388,7 +509,7 @@ describe('operator console', () => {
   });
 
   it('adds a support operator, whose console hides what support may not do', async () => {
-    await open('/operators/create', /New Operators|Operators/);
+    await open('/operators/create', 'New operator');
     await page.getByTestId('field-email').fill('support@example.com');
     await page.getByTestId('save').click();
     const shown = page.getByTestId('one-time-password');
@@ -456,9 +577,13 @@ describe('operator console', () => {
     await open(`/users/show/${investor.userId}`, /用户/);
     await page.getByText('余额（USDT）').waitFor();
     await snap(page, 'admin-user-zh', true);
+    await page.getByTestId('user-sessions').getByText('结束全部会话').waitFor();
     await open('/audit', '审计日志');
     await page.locator('tr[data-row-key]').first().waitFor();
     await snap(page, 'admin-audit-zh');
+    await open('/withdrawal-review', '提现审核');
+    await page.getByText('没有等待审核的提现。').waitFor();
+    await snap(page, 'admin-withdrawal-review-zh');
 
     // An editor reading the console in Chinese writes a Spanish notice: it is stored as
     // Spanish (the console's own language once overwrote the text's).
@@ -467,6 +592,8 @@ describe('operator console', () => {
     await page.locator('.ant-select-item-option', { hasText: /^es$/ }).click();
     await page.getByRole('textbox', { name: '标题' }).fill('Mantenimiento esta noche');
     await page.getByRole('textbox', { name: '正文（Markdown）' }).fill('De **2** a 3 h UTC.');
+    await page.getByTestId('content-preview-body').locator('strong', { hasText: '2' }).waitFor();
+    await snap(page, 'admin-content-preview-zh');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/content/create'));
     await page.getByRole('button', { name: /保\s*存/ }).click();
     expect(((await (await created).json()) as { code: number }).code).toBe(1);
