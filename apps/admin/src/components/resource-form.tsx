@@ -2,8 +2,20 @@
 // singleton settings screens. Server refusals land on the field they name (data.field).
 import { useTranslate } from '@refinedev/core';
 import { Create, Edit, useForm } from '@refinedev/antd';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, type SelectProps } from 'antd';
 import { amountRefusal } from '@olive/protocol/numbers';
+
+/**
+ * antd's Select inside a Form.Item: the item hands it `aria-required`, which lands on the
+ * select's outer box where no ARIA role allows it (axe: aria-allowed-attr). The required
+ * mark beside the label and the item's own message say it instead.
+ */
+function FormSelect({
+  'aria-required': _required,
+  ...props
+}: SelectProps & { 'aria-required'?: unknown }) {
+  return <Select {...props} />;
+}
 
 export interface Field {
   key: string;
@@ -60,7 +72,7 @@ export function FormFields({ fields }: { fields: readonly Field[] }) {
               // The hidden half of antd's switch sits outside it by design.
               <Switch disabled={field.disabled} aria-label={label} data-layout="clip-ok" />
             ) : field.kind === 'select' ? (
-              <Select
+              <FormSelect
                 disabled={field.disabled}
                 aria-label={label}
                 options={(field.options ?? []).map((value) => ({
