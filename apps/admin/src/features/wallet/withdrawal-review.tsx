@@ -144,7 +144,8 @@ function ReviewPanel({ id, onDone }: { id: string; onDone: () => void }) {
             {t('review.countTotal', { count: r.withdrawals.count, total: r.withdrawals.total })}
           </Descriptions.Item>
           <Descriptions.Item label={t('review.largest')}>
-            <Value kind="money" value={r.withdrawals.largest} /> USDT
+            <Value kind="money" value={r.withdrawals.largest} />
+            {' USDT'}
           </Descriptions.Item>
         </Descriptions>
       </Card>
