@@ -711,6 +711,12 @@ describe('users', () => {
         reason: 'account takeover reported',
       }),
     ]);
+
+    // A password reset's pause, with the same code as drawinfo's locked_reason.
+    await sql`update users set password_changed_at = now(), password_change_kind = 'reset'
+               where id = ${user.userId}`.execute(t.db);
+    const paused = await admin<Shown>('users/show', { id: user.userId }, ops.support.token);
+    expect(paused.data!.holds.map((h) => h.kind)).toContain('password_reset');
   });
 
   it('lists by account prefix and by balance, and freezing sign-in ends sessions', async () => {

@@ -36,19 +36,18 @@ export const DEFAULT_FOUR_EYES_MIN = '10000';
 export type HoldReason =
   'password_reset' | 'password_changed' | 'fund_password_changed' | 'fund_password_tries';
 
-/**
- * The hold on an account's withdrawals at `now`: of every cause still running, the one that
- * ends last (and so decides until when), with its reason; null when none runs.
- */
-export function withdrawalHold(
-  user: {
-    password_changed_at: Date | null;
-    password_change_kind: 'reset' | 'change' | null;
-    fund_password_changed_at: Date | null;
-    withdraw_locked_until: Date | null;
-  },
+type HoldFields = {
+  password_changed_at: Date | null;
+  password_change_kind: 'reset' | 'change' | null;
+  fund_password_changed_at: Date | null;
+  withdraw_locked_until: Date | null;
+};
+
+/** Every hold on an account's withdrawals still running at `now`, each with its reason. */
+export function withdrawalHolds(
+  user: HoldFields,
   now: Date,
-): { until: Date; reason: HoldReason } | null {
+): { until: Date; reason: HoldReason }[] {
   const after = (at: Date | null) =>
     at ? new Date(new Date(at).getTime() + RECENT_CHANGE_MS) : null;
   const causes: { until: Date | null; reason: HoldReason }[] = [
@@ -62,12 +61,22 @@ export function withdrawalHold(
       reason: 'fund_password_tries',
     },
   ];
+  return causes.flatMap((c) =>
+    c.until && c.until > now ? [{ until: c.until, reason: c.reason }] : [],
+  );
+}
+
+/**
+ * The hold on an account's withdrawals at `now`: of every cause still running, the one that
+ * ends last (and so decides until when), with its reason; null when none runs.
+ */
+export function withdrawalHold(
+  user: HoldFields,
+  now: Date,
+): { until: Date; reason: HoldReason } | null {
   let hold: { until: Date; reason: HoldReason } | null = null;
-  for (const cause of causes) {
-    if (cause.until && cause.until > now && (!hold || cause.until > hold.until)) {
-      hold = { until: cause.until, reason: cause.reason };
-    }
-  }
+  for (const cause of withdrawalHolds(user, now))
+    if (!hold || cause.until > hold.until) hold = cause;
   return hold;
 }
 
@@ -212,25 +221,17 @@ export function withdrawalService(deps: {
 
     /**
      * What holds this investor's withdrawals now, each with why and until when (the
-     * console's user page and review queue): the 24 hours after a password or fund-password
-     * change, and the fund password's lockout after too many wrong tries.
+     * console's user page and review queue), with drawinfo's reasons: the 24 hours after a
+     * password reset or change or a fund-password change, and the fund password's lockout
+     * after too many wrong tries.
      */
     async holds(userId: string) {
       const user = await users.findById(userId);
-      const now = clock.now().getTime();
-      const after = (d: Date | null | undefined) =>
-        d ? new Date(new Date(d).getTime() + RECENT_CHANGE_MS) : null;
-      const holds = [
-        { kind: 'password_changed', until: after(user?.password_changed_at) },
-        { kind: 'fund_password_changed', until: after(user?.fund_password_changed_at) },
-        {
-          kind: 'fund_password_locked',
-          until: user?.withdraw_locked_until ? new Date(user.withdraw_locked_until) : null,
-        },
-      ] as const;
-      return holds
-        .filter((h): h is typeof h & { until: Date } => h.until !== null && h.until.getTime() > now)
-        .map((h) => ({ kind: h.kind, until: h.until.toISOString() }));
+      if (!user) return [];
+      return withdrawalHolds(user, clock.now()).map((h) => ({
+        kind: h.reason,
+        until: h.until.toISOString(),
+      }));
     },
 
     async drawInfo(userId: string, network: Network) {
