@@ -29,6 +29,7 @@ import { ResourceTable } from '../../components/resource-table.tsx';
 import { DemoTag, Value } from '../../components/values.tsx';
 import { Holds, type Hold } from '../../components/holds.tsx';
 import { NETWORKS } from './columns.ts';
+import { approvalsColumn } from './approvals-column.tsx';
 
 interface Review {
   withdrawal: BaseRecord & {
@@ -211,19 +212,7 @@ export function WithdrawalReview() {
           { key: 'account' },
           { key: 'network', kind: 'enum' },
           { key: 'amount', kind: 'money', sortable: true },
-          {
-            key: 'needs_two_approvals',
-            render: (w) =>
-              w.needs_two_approvals ? (
-                <span>
-                  {w.first_approved_by
-                    ? t('withdrawals.oneOfTwo', { by: w.first_approved_by })
-                    : t('withdrawals.twoNeeded')}
-                </span>
-              ) : (
-                <Value kind="bool" value={false} />
-              ),
-          },
+          approvalsColumn(t),
           { key: 'created_at', kind: 'date', sortable: true },
         ]}
         filters={[

@@ -8,6 +8,7 @@ import { Descriptions } from 'antd';
 import { ActionButton, REASON } from '../../components/action-button.tsx';
 import { ResourceTable } from '../../components/resource-table.tsx';
 import { MOVEMENT_COLUMNS, NETWORKS } from './columns.ts';
+import { approvalsColumn } from './approvals-column.tsx';
 import { Value } from '../../components/values.tsx';
 
 const STATUSES = ['pending_review', 'approved', 'broadcast', 'confirmed', 'rejected', 'failed'];
@@ -47,19 +48,7 @@ export function WithdrawalsList() {
         initial={{ status: 'pending_review' }}
         columns={[
           ...MOVEMENT_COLUMNS,
-          {
-            key: 'needs_two_approvals',
-            render: (w) =>
-              w.needs_two_approvals ? (
-                <span>
-                  {w.first_approved_by
-                    ? t('withdrawals.oneOfTwo', { by: w.first_approved_by })
-                    : t('withdrawals.twoNeeded')}
-                </span>
-              ) : (
-                <Value kind="bool" value={false} />
-              ),
-          },
+          approvalsColumn(t),
           { key: 'created_at', kind: 'date', sortable: true },
         ]}
         filters={[
