@@ -16,6 +16,7 @@ import {
   go,
   journeyFixture,
   screenshots,
+  signedInPage,
   snap,
   type InvestorSession,
 } from '@olive/tooling/e2e';
@@ -43,19 +44,7 @@ async function prepared(
   context: Awaited<ReturnType<typeof deskContext>>,
   options: { lang: string; session?: InvestorSession },
 ): Promise<Page> {
-  await context.addInitScript(
-    ({ token, userId, language }) => {
-      if (token) localStorage.setItem('token', token);
-      if (userId) localStorage.setItem('user_id', userId);
-      localStorage.setItem('lang', language);
-    },
-    {
-      token: options.session?.token ?? '',
-      userId: options.session?.userId ?? '',
-      language: options.lang,
-    },
-  );
-  return context.newPage();
+  return signedInPage(context, options);
 }
 
 async function boxOf(locator: Locator) {

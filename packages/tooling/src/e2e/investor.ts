@@ -1,7 +1,7 @@
 // The investor app opened in a phone, in a language and, given a session, signed in: the
 // app reads its session and language from localStorage at start, so they are set before
 // any of its scripts run.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { phoneContext } from './browser.ts';
 
 /** What the app keeps of a sign-in (`register` of apps/server/test/accounts.ts returns it). */
@@ -21,6 +21,22 @@ export async function investorPage(
 ): Promise<Page> {
   const lang = options.lang ?? 'en';
   const context = await phoneContext(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+  const page = await signedInPage(context, {
+    lang,
+    ...(options.session ? { session: options.session } : {}),
+  });
+  if (options.url) await page.goto(options.url);
+  return page;
+}
+
+/**
+ * A new page of `context` in the app's language `lang` and, with `session`, signed in (the
+ * token kept in localStorage as the app keeps it): for contexts of any size.
+ */
+export async function signedInPage(
+  context: BrowserContext,
+  options: { lang: string; session?: InvestorSession },
+): Promise<Page> {
   await context.addInitScript(
     ({ token, userId, language }) => {
       if (token) localStorage.setItem('token', token);
@@ -30,10 +46,8 @@ export async function investorPage(
     {
       token: options.session?.token ?? '',
       userId: options.session?.userId ?? '',
-      language: lang,
+      language: options.lang,
     },
   );
-  const page = await context.newPage();
-  if (options.url) await page.goto(options.url);
-  return page;
+  return context.newPage();
 }
