@@ -26,6 +26,9 @@ export interface UsersTable {
   password_changed_at: Timestamp | null;
   /** Why the login password last changed (migration 0183): null before any change. */
   password_change_kind: 'reset' | 'change' | null;
+  /** The last change to how the account is secured, noted by triggers (migration 0190). */
+  security_changed_at: Timestamp | null;
+  security_change_kind: 'two_factor_off' | 'contact_bound' | 'address_reset' | null;
   fund_password_changed_at: Timestamp | null;
   fund_password_failures: Generated<number>;
   withdraw_locked_until: Timestamp | null;

@@ -249,6 +249,10 @@ describe('two-factor', () => {
     expect(replayed.msg).toBe(translate('en', 'security.otp_wrong'));
     const off = await t.call('/api/user/skeyoff', { otp: recovery[1]! }, user.headers);
     expect(off.code).toBe(1);
+    // Turning it off pauses withdrawals for 24 hours, and drawinfo says why.
+    const held = await drawInfo(user.headers);
+    expect(held.locked_reason).toBe('two_factor_off');
+    expect(hoursAhead(held.locked_until)).toBeGreaterThan(23.9);
     const login = await t.call('/api/user/login', {
       account: user.account,
       password: user.password,
@@ -280,6 +284,7 @@ describe('binding a phone', () => {
       user.headers,
     );
     expect(bound).toMatchObject({ code: 1, data: { account: phone, kind: 'phone' } });
+    expect((await drawInfo(user.headers)).locked_reason).toBe('contact_bound');
     const byPhone = await t.call<{ user_id: string }>('/api/user/login', {
       account: phone,
       password: user.password,

@@ -31,16 +31,26 @@ export const DEFAULT_FOUR_EYES_MIN = '10000';
 /**
  * Why withdrawals are held (drawinfo's `locked_reason`, decision 185): a stable code per
  * cause. `password_reset` and `password_changed` (the login password, by a reset code or
- * from Me), `fund_password_changed`, and `fund_password_tries` (5 wrong fund passwords).
+ * from Me), `fund_password_changed`, `fund_password_tries` (5 wrong fund passwords), and
+ * the security changes the database notes (migration 0190): `two_factor_off`,
+ * `contact_bound` (a phone or e-mail bound) and `address_reset` (by an operator).
  */
 export type HoldReason =
-  'password_reset' | 'password_changed' | 'fund_password_changed' | 'fund_password_tries';
+  | 'password_reset'
+  | 'password_changed'
+  | 'fund_password_changed'
+  | 'fund_password_tries'
+  | 'two_factor_off'
+  | 'contact_bound'
+  | 'address_reset';
 
 type HoldFields = {
   password_changed_at: Date | null;
   password_change_kind: 'reset' | 'change' | null;
   fund_password_changed_at: Date | null;
   withdraw_locked_until: Date | null;
+  security_changed_at?: Date | null;
+  security_change_kind?: 'two_factor_off' | 'contact_bound' | 'address_reset' | null;
 };
 
 /** Every hold on an account's withdrawals still running at `now`, each with its reason. */
@@ -60,6 +70,9 @@ export function withdrawalHolds(
       until: user.withdraw_locked_until ? new Date(user.withdraw_locked_until) : null,
       reason: 'fund_password_tries',
     },
+    ...(user.security_change_kind
+      ? [{ until: after(user.security_changed_at ?? null), reason: user.security_change_kind }]
+      : []),
   ];
   return causes.flatMap((c) =>
     c.until && c.until > now ? [{ until: c.until, reason: c.reason }] : [],
@@ -106,18 +119,21 @@ export function withdrawalService(deps: {
     secondFactor: deps.secondFactor,
   });
 
-  /** Withdrawals wait 24 hours after a login- or fund-password change. */
-  function checkRecentChange(user: {
-    password_changed_at: Date | null;
-    fund_password_changed_at: Date | null;
-  }) {
-    const changes = [user.password_changed_at, user.fund_password_changed_at]
-      .filter((d): d is Date => Boolean(d))
-      .map((d) => new Date(d).getTime() + RECENT_CHANGE_MS);
-    const until = Math.max(0, ...changes);
-    if (until > clock.now().getTime()) {
-      throw new AppError('withdraw.recent_change', { until: formatUntil(new Date(until)) });
+  /**
+   * Withdrawals wait 24 hours after a change to the passwords or to how the account is
+   * secured (the holds drawinfo explains; the fund password's lockout refuses on its own).
+   */
+  function checkRecentChange(user: HoldFields) {
+    const now = clock.now();
+    let hold: { until: Date; reason: HoldReason } | null = null;
+    for (const h of withdrawalHolds(user, now)) {
+      if (h.reason !== 'fund_password_tries' && (!hold || h.until > hold.until)) hold = h;
     }
+    if (!hold) return;
+    const security = ['two_factor_off', 'contact_bound', 'address_reset'].includes(hold.reason);
+    throw new AppError(security ? 'withdraw.recent_security_change' : 'withdraw.recent_change', {
+      until: formatUntil(hold.until),
+    });
   }
 
   function parseWithdrawAmount(text: string, decimals: number): bigint {

@@ -361,4 +361,30 @@ describe('withdrawals', () => {
     );
     expect(await u.info()).toMatchObject({ balance: '100', frozen: '0' });
   });
+
+  it('pauses withdrawals for 24 hours after an operator resets the address, saying why', async () => {
+    const u = await fundedInvestor('100');
+    await u.call('/api/user/setaddress', {
+      network: 'bep20',
+      address: recipient(),
+      fund_password: '246810',
+    });
+    // The console's users/reset-address (the database notes it, migration 0190); the
+    // investor then saves a new address.
+    await c.t.app.services.withdrawals.resetAddress(u.user.userId, 'bep20', 'op-1', 'lost wallet');
+    await u.call('/api/user/setaddress', {
+      network: 'bep20',
+      address: recipient(),
+      fund_password: '246810',
+    });
+    const reply = await u.call('/api/user/withdraw', {
+      network: 'bep20',
+      amount: '20',
+      fund_password: '246810',
+    });
+    expect(reply.msg).toMatch(
+      /^For your security, withdrawals are paused until .* after a change to how your account is protected/,
+    );
+    expect(await u.info()).toMatchObject({ balance: '100', frozen: '0' });
+  });
 });

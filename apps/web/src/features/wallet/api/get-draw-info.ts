@@ -27,6 +27,9 @@ export const HOLD_REASONS = [
   'password_changed',
   'fund_password_changed',
   'fund_password_tries',
+  'two_factor_off',
+  'contact_bound',
+  'address_reset',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
