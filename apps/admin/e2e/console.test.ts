@@ -312,6 +312,8 @@ describe('operator console', () => {
     await page.getByTestId('user-unfreeze').click();
     await page.getByRole('dialog').locator('.ant-select').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // The list opens a moment after the click: read it once it is there.
+    await options.first().waitFor();
     expect(await options.allTextContents()).toEqual(['Withdrawals']);
     await options.first().click();
     await page.getByRole('dialog').getByRole('textbox').fill('Bank withdrew the chargeback');
