@@ -2,6 +2,8 @@
 // the server's (refusals, mail, SMS), the demo content's and the console's English catalogues never use a
 // variant the glossary rules out ("Log in" where the term is "Sign in", "Recharge" where
 // it is "Top up"), and the screens' own labels for each concept are the glossary's term.
+// Each language also addresses the reader in one form only (du or Sie, tú or usted...),
+// in those texts and in the legal pages.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@olive/protocol';
@@ -9,11 +11,16 @@ import { LANGUAGE_CODES } from '@olive/protocol';
 type Catalogue = { [key: string]: string | Catalogue };
 type Entry = { term: string; avoid: string[] };
 type Glossary = { $keys: Record<string, string[]> } & Record<string, Record<string, Entry>>;
+/** A language's one form of address; `avoid` matches the other form, case-sensitively. */
+type Address = { form: string; note: string; avoid: string[] };
 
 const read = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as Catalogue;
-const glossary = JSON.parse(
-  readFileSync(new URL('./glossary.json', import.meta.url), 'utf8'),
-) as Glossary;
+const glossaryJson = readFileSync(new URL('./glossary.json', import.meta.url), 'utf8');
+const glossary = JSON.parse(glossaryJson) as Glossary;
+const { $address } = JSON.parse(glossaryJson) as { $address: Record<string, unknown> };
+const address = $address as Record<string, Address>;
+/** Texts in another voice than the app's, such as the inviter's line on the invitation poster. */
+const otherVoice = new Set(($address.$except as { keys: string[] }).keys);
 
 function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
@@ -29,6 +36,13 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 const entriesFor = (code: string): Record<string, Entry> =>
   glossary[code] ?? glossary[code.slice(0, 2)] ?? {};
 
+/** A source file's text without its code comments, which no reader sees. */
+const sourceText = (url: URL) => readFileSync(url, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+
+/** en_au and en_in address the reader as English does. */
+const addressFor = (code: string): Address | undefined =>
+  address[code] ?? address[code.slice(0, 2)];
+
 /** Every text one language's reader meets: the app, the server's messages, the console. */
 function textsOf(code: string): Map<string, string> {
   const texts = new Map<string, string>();
@@ -40,7 +54,7 @@ function textsOf(code: string): Map<string, string> {
   // The demo content (notices, news, help) names the screens' buttons in its Markdown.
   const seed = new URL(`../../../server/src/modules/content/seed/${code}.ts`, import.meta.url);
   // (its item keys, such as 'help-top-up', are not text)
-  if (existsSync(seed)) texts.set('seed', readFileSync(seed, 'utf8').replace(/'[a-z-]+':/g, ''));
+  if (existsSync(seed)) texts.set('seed', sourceText(seed).replace(/'[a-z-]+':/g, ''));
   if (code === 'en') {
     add('admin', new URL('../../../admin/src/locales/en.json', import.meta.url));
     add(
@@ -49,6 +63,27 @@ function textsOf(code: string): Map<string, string> {
     );
   }
   return texts;
+}
+
+/** The legal pages (About, Disclaimer, Privacy, Terms) as the seed writes them. */
+function legalOf(code: string): Map<string, string> {
+  const legal = new URL(`../../../server/src/modules/content/legal/${code}.ts`, import.meta.url);
+  return new Map(existsSync(legal) ? [['legal', sourceText(legal)]] : []);
+}
+
+/** Where a text uses the form of address the language does not: "where: key: «text»". */
+export function otherFormIn(texts: Map<string, string>, avoid: string[]): string[] {
+  const found: string[] = [];
+  for (const pattern of avoid) {
+    const other = new RegExp(pattern, 'gu');
+    for (const [key, text] of texts) {
+      for (const hit of text.matchAll(other)) {
+        const around = text.slice(Math.max(0, hit.index - 40), hit.index + hit[0].length + 40);
+        found.push(`${key}: «${hit[0]}» in «${around}»`);
+      }
+    }
+  }
+  return found;
 }
 
 /** The variants a catalogue uses where the glossary has another term: "where: key: «text»". */
@@ -103,5 +138,51 @@ describe('glossary', () => {
         );
       }
     }
+  });
+
+  it('records one form of address for every language', () => {
+    for (const code of LANGUAGE_CODES) {
+      expect(addressFor(code)?.form, code).toBeTruthy();
+      expect(addressFor(code)?.note, code).toBeTruthy();
+    }
+  });
+
+  it('catches the other form of address (the check can fail)', () => {
+    const german = new Map([
+      ['web:a', 'Gib den Betrag ein'],
+      ['web:b', 'Mehr als dein verfügbares Guthaben'],
+      ['web:c', 'Wallet entfernt: Sie kann sich nicht mehr anmelden.'],
+      ['web:d', 'Geben Sie den Betrag ein; sie wird danach gesperrt.'],
+    ]);
+    expect(otherFormIn(german, addressFor('de')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
+      'b',
+      'a',
+    ]);
+    const spanish = new Map([
+      ['web:a', 'Inténtelo de nuevo'],
+      ['web:b', 'Aun así puede alquilarla, si usted quiere.'],
+      ['web:c', 'Inténtalo de nuevo; el robot espera a que el precio vuelva.'],
+    ]);
+    expect(otherFormIn(spanish, addressFor('es')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
+      'b',
+      'a',
+    ]);
+    const italian = new Map([
+      ['web:a', 'Il Suo codice è {{code}}. Non lo condivida con nessuno.'],
+      ['web:b', 'Felici di rivederLa.'],
+      ['web:c', 'Lei ha 3 robot? Inserisci il codice, poi riprova.'],
+    ]);
+    expect(otherFormIn(italian, addressFor('it')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
+      'a',
+      'b',
+      'a',
+    ]);
+  });
+
+  it.each(LANGUAGE_CODES)('%s addresses the reader in one form', (code) => {
+    const texts = new Map(
+      [...textsOf(code), ...legalOf(code)].filter(([key]) => !otherVoice.has(key)),
+    );
+    expect(otherFormIn(texts, addressFor(code)?.avoid ?? [])).toEqual([]);
   });
 });
