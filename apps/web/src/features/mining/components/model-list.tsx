@@ -35,16 +35,16 @@ export function ModelList({
           <dl className="miner-figures">
             <div>
               <dt>{t('mining.pricePerDay')}</dt>
-              <dd dir="ltr">{formatUsdt(m.price_per_day)}</dd>
+              <dd dir="ltr">{formatUsdt(m.price_per_day, 2, 2)}</dd>
             </div>
             <div>
               <dt>{t('mining.electricityPerDay')}</dt>
-              <dd dir="ltr">{formatUsdt(m.electricity_per_day)}</dd>
+              <dd dir="ltr">{formatUsdt(m.electricity_per_day, 2, 2)}</dd>
             </div>
             <div>
               <dt>{t('mining.estOutput')}</dt>
               <dd dir="ltr" className="miner-figures__estimate">
-                {formatUsdt(m.est_daily_output)}
+                {formatUsdt(m.est_daily_output, 2, 2)}
               </dd>
             </div>
             <div>

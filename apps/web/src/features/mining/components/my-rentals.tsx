@@ -46,7 +46,7 @@ export function MyRentals({ onOpen }: { onOpen: (rentalId: string) => void }) {
             </span>
             <span className="rental-row__figures">
               <span dir="ltr" className="rental-row__earned">
-                +{formatUsdt(r.cumulative_earnings)}
+                +{formatUsdt(r.cumulative_earnings, 2, 2)}
               </span>
               <small>
                 {t('mining.expires')} {formatDate(r.expires_at)}

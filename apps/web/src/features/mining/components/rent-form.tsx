@@ -94,7 +94,7 @@ export function RentForm({
       </div>
       <div className="rent-form__estimate">
         <span>{t('mining.estOutput')}</span>
-        <span dir="ltr">{formatUsdt(model.est_daily_output)} USDT</span>
+        <span dir="ltr">{formatUsdt(model.est_daily_output, 2, 2)} USDT</span>
       </div>
       {figures ? <TermFigures quote={figures} /> : null}
       <MiningEstimateNote />
@@ -130,10 +130,10 @@ export function RentForm({
 function TermFigures({ quote }: { quote: MinerQuote }) {
   const { t } = useTranslation();
   const rows: [string, string, string?][] = [
-    [t('mining.sheetOutput'), `${formatUsdt(quote.est_gross_total)} USDT`],
-    [t('mining.sheetElectricity'), `−${formatUsdt(quote.est_electricity_total)} USDT`],
-    [t('mining.sheetNet'), `${formatUsdt(quote.est_net_total)} USDT`],
-    [t('mining.sheetResult'), `${formatUsdt(quote.est_result_total)} USDT`, 'rent-sheet__net'],
+    [t('mining.sheetOutput'), `${formatUsdt(quote.est_gross_total, 2, 2)} USDT`],
+    [t('mining.sheetElectricity'), `−${formatUsdt(quote.est_electricity_total, 2, 2)} USDT`],
+    [t('mining.sheetNet'), `${formatUsdt(quote.est_net_total, 2, 2)} USDT`],
+    [t('mining.sheetResult'), `${formatUsdt(quote.est_result_total, 2, 2)} USDT`, 'rent-sheet__net'],
     [
       t('mining.breakeven'),
       quote.breakeven_days === null
@@ -174,7 +174,7 @@ function TermFigures({ quote }: { quote: MinerQuote }) {
           {quote.forecast.map((f) => (
             <li key={f.difficulty_change_pct}>
               <span>{t('mining.fanRow', { pct: f.difficulty_change_pct })}</span>
-              <span dir="ltr">{formatUsdt(f.est_net_total)} USDT</span>
+              <span dir="ltr">{formatUsdt(f.est_net_total, 2, 2)} USDT</span>
             </li>
           ))}
         </ul>
