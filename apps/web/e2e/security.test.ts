@@ -62,6 +62,20 @@ const code = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 
+/** Opens Withdraw from Me and checks it is paused, saying why in the reader's language. */
+async function expectWithdrawHold(page: Page, lang: 'en' | 'ar', reason: string): Promise<void> {
+  await page.goto(`${journey.server.url}/#/pages/personal/personal`);
+  await page.getByTestId('me-withdraw').click();
+  await page.getByTestId('screen-withdraw').waitFor();
+  const words = appCatalogue<{ wallet: { holdReason: Record<string, string> } }>(lang);
+  expect((await page.getByTestId('withdraw-locked-reason').textContent())?.trim()).toBe(
+    words.wallet.holdReason[reason],
+  );
+  await expect
+    .poll(() => page.getByTestId('withdraw-locked').textContent())
+    .toMatch(lang === 'ar' ? /حتى/ : /paused until/);
+}
+
 describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
   it('resets a forgotten password with an e-mailed code', async () => {
     const user = await register(journey.server, { lang });
@@ -90,16 +104,7 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await page.getByTestId('tab-me').waitFor();
     await page.waitForURL(/personal|index/);
     // Withdraw says why it is paused: the reset, in the reader's language.
-    await page.goto(`${journey.server.url}/#/pages/personal/personal`);
-    await page.getByTestId('me-withdraw').click();
-    await page.getByTestId('screen-withdraw').waitFor();
-    const words = appCatalogue<{ wallet: { holdReason: { password_reset: string } } }>(lang);
-    expect((await page.getByTestId('withdraw-locked-reason').textContent())?.trim()).toBe(
-      words.wallet.holdReason.password_reset,
-    );
-    await expect
-      .poll(() => page.getByTestId('withdraw-locked').textContent())
-      .toMatch(lang === 'ar' ? /حتى/ : /paused until/);
+    await expectWithdrawHold(page, lang, 'password_reset');
     await snap(page, `security-reset-hold-${lang}`);
     await page.context().close();
   });
@@ -175,6 +180,9 @@ describe.each(['en', 'ar'] as const)('security centre (%s)', (lang) => {
     await page.getByTestId('screen-security').waitFor();
     await expect(page.getByTestId('security-bound').textContent()).resolves.toBe(phone);
     await snap(page, `security-centre-${lang}`, true);
+    // A newly bound phone pauses withdrawals for a day, and Withdraw says so.
+    await expectWithdrawHold(page, lang, 'contact_bound');
+    await snap(page, `security-bind-hold-${lang}`);
     // The phone now signs in to the same account.
     const byPhone = await journey.server.call<{ user_id: string }>('/api/user/login', {
       account: phone,
