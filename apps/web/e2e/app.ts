@@ -1,11 +1,13 @@
 // The investor app's own journey helpers; the browser, `snap` and the signed-in phone are
 // @olive/tooling/e2e's, shared with the console's journeys.
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '@olive/tooling/e2e';
 import type { MarketId, Tick } from '@olive/market';
 import { TEST_CAPTCHA, type startTestServer } from '../../server/test/harness.ts';
 import { robotEngine } from '../../server/src/modules/robots/robot.engine.ts';
+import { type AxisLabel } from '../src/lib/axis-labels.ts';
 
 /**
  * The fund password through antd-mobile's number keyboard. Six digits close the keypad by
@@ -37,6 +39,19 @@ export async function typeFundPassword(
 export async function solveCaptcha(page: Page) {
   await page.locator('[data-testid="captcha-refresh"] img[data-captcha-id]').waitFor();
   await page.getByTestId('captcha-input').locator('input').fill(TEST_CAPTCHA);
+}
+
+/**
+ * The price-axis labels a chart (by test id) has drawn, tags included, once it is ready and
+ * has drawn some: the `data-axis-labels` its box keeps (src/lib/axis-labels.ts).
+ */
+export async function chartAxisLabels(page: Page, testId: string): Promise<AxisLabel[]> {
+  const chart = page.locator(`[data-testid="${testId}"][data-ready="true"]`);
+  await chart.waitFor();
+  const labels = () =>
+    chart.evaluate((el) => el.querySelector<HTMLElement>('[data-axis-labels]')?.dataset.axisLabels);
+  await expect.poll(labels, { timeout: 5000 }).toMatch(/"text"/);
+  return JSON.parse((await labels())!) as AxisLabel[];
 }
 
 /** The app's own strings in a language (`src/locales/<code>.json`), as its screens show them. */

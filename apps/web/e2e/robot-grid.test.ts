@@ -13,8 +13,8 @@ import { startTestServer } from '../../server/test/harness.ts';
 import { register } from '../../server/test/accounts.ts';
 import { platformAccount, userAccount } from '../../server/src/modules/ledger/ledger.service.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue, confirmModal, pricePathEngine } from './app.ts';
-import { overlappingLabels, type AxisLabel } from '../src/features/robots/utils/axis-labels.ts';
+import { appCatalogue, chartAxisLabels, confirmModal, pricePathEngine } from './app.ts';
+import { overlappingLabels } from '../src/lib/axis-labels.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -108,9 +108,7 @@ async function journey(lang: 'en' | 'ar') {
   await snap(page, `robot-grid-${lang}`);
   // No two price-axis labels are drawn over each other: the live price's tag hides the
   // axis's own labels it would cover, and a range end's label next to it.
-  const canvas = page.getByTestId('grid-chart').locator('.pnl-chart__canvas');
-  await expect.poll(() => canvas.getAttribute('data-axis-labels')).toMatch(/"text"/);
-  const labels = JSON.parse((await canvas.getAttribute('data-axis-labels'))!) as AxisLabel[];
+  const labels = await chartAxisLabels(page, 'grid-chart');
   expect(labels.length).toBeGreaterThan(2);
   expect(overlappingLabels(labels)).toEqual([]);
 

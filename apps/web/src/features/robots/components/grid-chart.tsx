@@ -1,7 +1,8 @@
 // A running robot's price chart: the market's last 3 hours of 1-minute closes, the
 // grid's range (solid lines at its ends) and its resting orders (dashed: buys green,
 // sells red), with a notice when the price has left the range. lightweight-charts is
-// imported lazily (hooks/use-lazy-chart.ts), like the PnL chart's.
+// imported lazily (hooks/use-lazy-chart.ts), like the PnL chart's; the axis's own labels
+// make way for the live price's tag and the range ends' (lib/axis-labels.ts).
 import { useEffect } from 'react';
 import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
@@ -10,7 +11,7 @@ import type { IPriceLine, UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Candle } from '../api/get-candles.ts';
 import type { Robot } from '../api/get-robot.ts';
-import { AXIS_LABEL_HEIGHT, type AxisLabel } from '../utils/axis-labels.ts';
+import { AXIS_LABEL_HEIGHT, type AxisTag } from '../../../lib/axis-labels.ts';
 import { rangePosition } from '../utils/range-position.ts';
 import './pnl-chart.css';
 import './grid-chart.css';
@@ -26,31 +27,6 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
       grid: { vertLines: { visible: false }, horzLines: { visible: false } },
       rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0.1 } },
       timeScale: { timeVisible: true, secondsVisible: false },
-      localization: {
-        // The axis's own price labels, less any a tag (the live price, the range's ends)
-        // would cover: "113806.24" is never drawn over "110000.00". The labels drawn are
-        // kept on the chart's box (data-axis-labels) for the browser journey to check.
-        tickmarksPriceFormatter: (prices: number[]) => {
-          const current = chart.current;
-          if (!current) return prices.map((price) => price.toFixed(2));
-          const y = (price: number): number | null => current.series.priceToCoordinate(price);
-          const tags = current.tags
-            .map((tag) => ({ text: tag.text, y: y(tag.price) }))
-            .filter((tag): tag is AxisLabel => tag.y !== null);
-          const drawn: AxisLabel[] = [...tags];
-          const texts = prices.map((price) => {
-            const at = y(price);
-            const text = price.toFixed(2);
-            if (at === null) return text;
-            if (tags.some((tag) => Math.abs(tag.y - at) < AXIS_LABEL_HEIGHT)) return '';
-            drawn.push({ text, y: at });
-            return text;
-          });
-          const box = container.current;
-          if (box) box.dataset.axisLabels = JSON.stringify(drawn);
-          return texts;
-        },
-      },
     },
     ({ LineSeries }, api) => ({
       series: api.addSeries(LineSeries, {
@@ -75,8 +51,8 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
         },
       }),
       lines: [] as IPriceLine[],
-      /** The labels drawn on the price axis besides its own: the live price, the range. */
-      tags: [] as { text: string; price: number }[],
+      /** The range ends' labels on the price axis (the live price's is the series'). */
+      axisTags: [] as AxisTag[],
     }),
   );
 
@@ -98,12 +74,10 @@ export function GridChart({ robot, candles }: { robot: Robot; candles: Candle[] 
       const at = current.series.priceToCoordinate(Number(price));
       return liveY === null || at === null || Math.abs(at - liveY) >= AXIS_LABEL_HEIGHT;
     };
-    current.tags = [
-      ...(live ? [{ text: Number(live).toFixed(2), price: Number(live) }] : []),
-      ...[robot.range_low, robot.range_high]
-        .filter(labelled)
-        .map((price) => ({ text: Number(price).toFixed(2), price: Number(price) })),
-    ];
+    const format = current.series.priceFormatter();
+    current.axisTags = [robot.range_low, robot.range_high]
+      .filter(labelled)
+      .map((price) => ({ text: format.format(Number(price)), price: Number(price) }));
     current.lines = [
       ...robot.orders.map((order) =>
         current.series.createPriceLine({
