@@ -15,7 +15,8 @@ import { platformAccount, userAccount } from '../../server/src/modules/ledger/le
 import { startWorkers, type Workers } from '../../server/src/workers/index.ts';
 import { workerPlan } from '../../server/src/worker-plan.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
-import { appCatalogue, confirmModal } from './app.ts';
+import { appCatalogue, chartAxisLabels, confirmModal } from './app.ts';
+import { overlappingLabels } from '../src/lib/axis-labels.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -87,6 +88,13 @@ async function createRobot(page: Page, principal: string, words: Catalogue['trad
   await expect(text(page, 'estimate-note')).resolves.toBe(words.estimateNote);
   await expect(text(page, 'preview-grids')).resolves.toMatch(/^\d+$/);
   await expect(text(page, 'preview-yield')).resolves.toMatch(/^-?\d+\.\d{2}%$/);
+}
+
+/** The PnL chart's last-value tag and its axis's labels: none over another (issue 34). */
+async function pnlChartLabels(page: Page) {
+  const labels = await chartAxisLabels(page, 'pnl-chart');
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  expect(overlappingLabels(labels)).toEqual([]);
 }
 
 /** Waits until the detail screen's current earnings show two different values. */
@@ -173,6 +181,7 @@ describe('trade screens', () => {
       0,
     );
     await snap(page, 'robot-running-en');
+    await pnlChartLabels(page);
 
     // Stop: the spec's question, then the robot has ended and says what came back.
     await page.getByTestId('robot-stop').click();
@@ -222,6 +231,7 @@ describe('trade screens', () => {
     await earningsMove(page);
     await page.locator('[data-testid="pnl-chart"][data-ready="true"]').waitFor();
     await snap(page, 'robot-running-ar');
+    await pnlChartLabels(page);
 
     await page.getByTestId('robot-stop').click();
     await confirmModal(page, { title: arabic.trade.stop, text: arabic.trade.stopConfirm! });
