@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runCommand } from '../src/cli-runner.ts';
+import { entryArgs } from './server-entry.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +39,7 @@ export function runCliProcess(
   return new Promise<CliOutcome>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
+      [...entryArgs('cli'), ...args],
       {
         cwd: serverDir,
         env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },

@@ -1,4 +1,4 @@
-// `npm start`'s server as an operator runs it: a real process (tsx src/main.ts) in a
+// `npm start`'s server as an operator runs it: a real process (server-entry.ts) in a
 // process group of its own, on a test database, with its data folder (lock, devchain
 // state) in a temp directory. For tests of start-up, restart and stop.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.ts';
+import { entryArgs } from './server-entry.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -65,7 +66,7 @@ export function runOlive(
   env: Record<string, string>,
   options: { waitFor?: 'running' | 'exit' | 'chain'; timeoutMs?: number } = {},
 ): Promise<OliveProcess & { exitCode: number | null }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('main'), {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

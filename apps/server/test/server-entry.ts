@@ -1,0 +1,56 @@
+// How a test starts the server or the CLI as a process of its own (olive-process.ts,
+// cli.ts): the JavaScript `npm run build` made (`npm test` builds first), as production
+// runs it, when it is newer than every source it was made from; otherwise the TypeScript
+// sources through tsx, as a fresh clone's `npm start` does. tsx compiles the server's
+// 300-odd modules again in every process (about 7 s of CPU each, 3 s from the build), and
+// the suite starts dozens of them (decision 194).
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** The trees scripts/build-server.mjs compiles, each `src/` into the `dist/` beside it. */
+const TREES = [
+  'apps/server',
+  'packages/protocol',
+  'packages/chain',
+  'packages/market',
+  'packages/devchain',
+];
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.(ts|json|sol)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+let built: boolean | undefined;
+
+/** True when every tree's build is newer than its newest source. */
+export function builtIsCurrent(): boolean {
+  if (built !== undefined) return built;
+  built = TREES.every((tree) => {
+    try {
+      const made = statSync(join(root, tree, 'dist')).mtimeMs;
+      const entry =
+        tree === 'apps/server' ? statSync(join(root, tree, 'dist/main.js')).mtimeMs : made;
+      return Math.min(made, entry) >= newestSource(join(root, tree, 'src'));
+    } catch {
+      return false;
+    }
+  });
+  return built;
+}
+
+/** Node's arguments to run `src/<entry>.ts` from apps/server (the process's cwd). */
+export function entryArgs(entry: 'main' | 'cli'): string[] {
+  return builtIsCurrent()
+    ? ['--conditions=olive-built', '--enable-source-maps', `dist/${entry}.js`]
+    : ['--import', 'tsx', `src/${entry}.ts`];
+}
