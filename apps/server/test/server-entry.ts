@@ -1,5 +1,5 @@
 // How a test starts the server or the CLI as a process of its own (olive-process.ts,
-// cli.ts): the JavaScript `npm run build` made (`npm test` builds first), as production
+// cli.ts, the ledger's crash test): the JavaScript `npm run build` made (`npm test` builds first), as production
 // runs it, when it is newer than every source it was made from; otherwise the TypeScript
 // sources through tsx, as a fresh clone's `npm start` does. tsx compiles the server's
 // 300-odd modules again in every process (about 7 s of CPU each, 3 s from the build), and
@@ -48,9 +48,13 @@ export function builtIsCurrent(): boolean {
   return built;
 }
 
-/** Node's arguments to run `src/<entry>.ts` from apps/server (the process's cwd). */
-export function entryArgs(entry: 'main' | 'cli'): string[] {
+/**
+ * Node's arguments to run the server module `src/<entry>.ts` (`main`, `cli`,
+ * `modules/ledger/crash-poster`), by absolute path: the built one when it is current.
+ */
+export function entryArgs(entry: string): string[] {
+  const server = join(root, 'apps/server');
   return builtIsCurrent()
-    ? ['--conditions=olive-built', '--enable-source-maps', `dist/${entry}.js`]
-    : ['--import', 'tsx', `src/${entry}.ts`];
+    ? ['--conditions=olive-built', '--enable-source-maps', join(server, `dist/${entry}.js`)]
+    : ['--import', 'tsx', join(server, `src/${entry}.ts`)];
 }

@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { insertUser } from '../../../test/users.ts';
+import { entryArgs } from '../../../test/server-entry.ts';
 import { auditRepository } from './audit.repository.ts';
 import { auditService } from './audit.service.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 import { ledgerService, platformAccount, userAccount } from './ledger.service.ts';
 
 const KILLS = 20;
-const poster = fileURLToPath(new URL('./crash-poster.ts', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 let database: TestDatabase;
@@ -39,7 +39,7 @@ afterAll(() => database.drop());
 /** Starts the poster, lets it post for a random while, kills it; what it reported. */
 function postThenKill(): Promise<{ acked: Map<string, string>; begun: Set<string> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', poster, ...users], {
+    const child = spawn(process.execPath, [...entryArgs('modules/ledger/crash-poster'), ...users], {
       cwd: repositoryRoot,
       env: { ...process.env, DATABASE_URL: database.url },
       stdio: ['ignore', 'pipe', 'pipe'],
