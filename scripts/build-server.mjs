@@ -11,7 +11,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const trees = [
+/** The trees compiled, each `src/` into the `dist/` beside it (apps/server/test/server-entry.ts
+ * reads this list to tell whether the build is current). */
+export const trees = [
   'apps/server',
   'packages/protocol',
   'packages/chain',
@@ -28,41 +30,43 @@ function walk(dir, out = []) {
   return out;
 }
 
-const started = Date.now();
-let files = 0;
-for (const tree of trees) {
-  const src = join(root, tree, 'src');
-  const dist = join(root, tree, 'dist');
-  rmSync(dist, { recursive: true, force: true });
-  const all = walk(src);
-  const sources = all.filter(
-    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
-  );
-  await build({
-    entryPoints: sources,
-    outdir: dist,
-    outbase: src,
-    bundle: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
-  // Data read at run time beside the code (locales, anything not TypeScript).
-  for (const file of all) {
-    if (/\.(json|sol)$/.test(file)) cpSync(file, join(dist, relative(src, file)));
-  }
-  for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
-    const text = readFileSync(file, 'utf8');
-    const rewritten = text.replace(
-      /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+?)\.ts\2/g,
-      (_m, head, quote, path) => `${head}${quote}${path}.js${quote}`,
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  let files = 0;
+  for (const tree of trees) {
+    const src = join(root, tree, 'src');
+    const dist = join(root, tree, 'dist');
+    rmSync(dist, { recursive: true, force: true });
+    const all = walk(src);
+    const sources = all.filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
     );
-    if (rewritten !== text) writeFileSync(file, rewritten);
+    await build({
+      entryPoints: sources,
+      outdir: dist,
+      outbase: src,
+      bundle: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    });
+    // Data read at run time beside the code (locales, anything not TypeScript).
+    for (const file of all) {
+      if (/\.(json|sol)$/.test(file)) cpSync(file, join(dist, relative(src, file)));
+    }
+    for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(file, 'utf8');
+      const rewritten = text.replace(
+        /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+?)\.ts\2/g,
+        (_m, head, quote, path) => `${head}${quote}${path}.js${quote}`,
+      );
+      if (rewritten !== text) writeFileSync(file, rewritten);
+    }
+    files += sources.length;
   }
-  files += sources.length;
+  process.stdout.write(
+    `server built: ${files} files in ${Date.now() - started} ms (apps/server/dist, packages/*/dist)\n`,
+  );
 }
-process.stdout.write(
-  `server built: ${files} files in ${Date.now() - started} ms (apps/server/dist, packages/*/dist)\n`,
-);

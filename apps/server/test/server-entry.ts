@@ -7,16 +7,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trees as TREES } from '../../../scripts/build-server.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-/** The trees scripts/build-server.mjs compiles, each `src/` into the `dist/` beside it. */
-const TREES = [
-  'apps/server',
-  'packages/protocol',
-  'packages/chain',
-  'packages/market',
-  'packages/devchain',
-];
 
 function newestSource(dir: string): number {
   let newest = 0;
