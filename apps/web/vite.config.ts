@@ -20,7 +20,7 @@ const BACKGROUND = '#0d0f08';
 // ahooks) come along. See docs/decisions/122-first-load-chunks.md.
 const FIRST_LOAD_LIBRARIES = new RegExp(
   [
-    '/node_modules/(react|react-dom|scheduler|classnames|i18next|react-i18next)/',
+    '/node_modules/(react|react-dom|scheduler|classnames)/',
     '/node_modules/@tanstack/(history|store|react-store|router-core|react-router|query-core|react-query)/',
     '/node_modules/antd-mobile/es/components/(config-provider|button|badge|dot-loading|safe-area|tab-bar)/',
     '/node_modules/antd-mobile/es/(global|locales/(base|en-US|zh-CN))',

@@ -37,7 +37,7 @@ export function filesFor(
   const screen = data.screens[path];
   // A visitor asking for a signed-in screen is sent to the login screen instead.
   const shown = screen?.signedIn && !signedIn ? undefined : screen;
-  // English is every language's fallback catalogue, so i18next fetches it too.
+  // English is every language's fallback catalogue, so the translator fetches it too.
   const languages = language === 'en' ? ['en'] : [language, 'en'];
   const wanted = [...(shown?.files ?? []), ...languages.flatMap((l) => data.languages[l] ?? [])];
   return [...new Set(wanted)].map((index) => data.files[index]!);

@@ -6,7 +6,7 @@
 // while the investor is still typing them (issue 34).
 import { useRef } from 'react';
 import { NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import './fund-password-input.css';
 
 export function FundPasswordInput({

@@ -3,7 +3,7 @@
 // with CSS alone: SpinLoading animates its arc with react-spring, which would put the
 // animation library into the first load for a spinner (issue 17). Same circle, same
 // 0.8 s turn and 1.2 s arc (80 to 30 and back, linear), so it looks the same.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import './loading-fallback.css';
 
 const CIRCUMFERENCE = 15 * 3.14159265358979 * 2;

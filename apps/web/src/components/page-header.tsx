@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavBar } from 'antd-mobile';
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../config/paths.ts';
 import './page-header.css';
 

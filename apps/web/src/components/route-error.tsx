@@ -1,7 +1,7 @@
 // A screen whose code failed to load (or took over 60 s): say so and offer a retry.
 import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { StatePanel } from './state-panel.tsx';
 
 export function RouteError() {

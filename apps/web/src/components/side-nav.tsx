@@ -4,7 +4,7 @@
 // side-nav.css only on a wide screen; below 900 px the phone's tab bar is unchanged.
 import { AppOutline, FileOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../config/paths.ts';
 import { BrandMark } from './brand-mark.tsx';
 import './side-nav.css';

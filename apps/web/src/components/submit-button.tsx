@@ -1,7 +1,7 @@
 // The primary, full-width submit button every form of the app ends with.
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 export function SubmitButton(props: { loading: boolean; testId: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 import { TabBar } from 'antd-mobile';
 import { AppOutline, HistogramOutline, FileOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../config/paths.ts';
 import './tab-bar.css';
 

@@ -1,8 +1,8 @@
-// Interface language: i18next with one lazily loaded catalogue per language, the matching
-// antd-mobile locale, and <html lang/dir> kept in step (Arabic is right to left).
+// Interface language: our translator (translator.ts) with one lazily loaded catalogue per
+// language, the matching antd-mobile locale, and <html lang/dir> kept in step (Arabic is
+// right to left). Screens read texts with `useTranslation()` from here, which answers
+// `{ t, i18n }` as react-i18next's did.
 import { useSyncExternalStore } from 'react';
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import enUS from 'antd-mobile/es/locales/en-US';
 import {
   isLanguage,
@@ -13,12 +13,16 @@ import {
 import type { ANTD_LOCALE_TAGS } from './antd-locale-tags.ts';
 import { initialLanguage, rememberLanguage } from './initial-language.ts';
 import { storageKeys, writeStored } from './storage.ts';
+import { createTranslator, type Catalogue, type TFunction } from './translator.ts';
 
 export type AntdLocale = typeof enUS;
 type LocaleModule = { default: AntdLocale };
 
 // One chunk per catalogue; only the chosen language (and English as fallback) is fetched.
-const catalogues = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+const catalogues = import.meta.glob<{ default: Catalogue }>([
+  '../locales/*.json',
+  '!../locales/glossary.json',
+]);
 
 // antd-mobile ships some of our languages; the others use its English strings. The files
 // are those of lib/antd-locale-tags.ts (the build preloads them from there).
@@ -37,18 +41,25 @@ export const antdLocales: Record<keyof typeof ANTD_LOCALE_TAGS, () => Promise<Lo
   ms: () => import('antd-mobile/es/locales/ms-MY'),
 };
 
-const lazyCatalogues: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
+export const i18n = createTranslator({
+  async load(language) {
     const load = catalogues[`../locales/${language}.json`];
-    if (!load) return callback(new Error(`no catalogue for ${language}`), null);
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error as Error, null),
-    );
+    if (!load) throw new Error(`no catalogue for ${language}`);
+    return (await load()).default;
   },
-};
+  fallback: 'en',
+  locale: (language) => languageInfo(normalizeLanguage(language)).locale,
+});
+
+/** The current language's `t` (a new one when the language changes) and the translator. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const t = useSyncExternalStore(
+    i18n.subscribe,
+    () => i18n.current,
+    () => i18n.current,
+  );
+  return { t, i18n };
+}
 
 let antdLocale: AntdLocale = enUS;
 const listeners = new Set<() => void>();
@@ -87,22 +98,8 @@ function showLanguage(language: Language) {
   listeners.forEach((listener) => listener());
 }
 
-/** i18next with the catalogue of `language` loaded: the page's state is not touched. */
+/** The translator with the catalogue of `language` loaded: the page's state is not touched. */
 export async function startI18n(language: Language): Promise<void> {
-  if (i18n.isInitialized) return loadLanguage(language);
-  await i18n
-    .use(lazyCatalogues)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: 'en',
-      load: 'currentOnly',
-      lowerCaseLng: true,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      returnNull: false,
-      showSupportNotice: false,
-    });
   await loadLanguage(language);
 }
 
@@ -123,4 +120,4 @@ export function useAntdLocale(): AntdLocale {
   );
 }
 
-export { i18n };
+export type { TFunction };

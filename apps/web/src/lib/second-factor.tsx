@@ -5,7 +5,7 @@
 // server's message; Cancel gives the original refusal back to the caller.
 import { useState } from 'react';
 import { Button, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { failureData } from './api.ts';
 import { Modal } from './overlays.ts';
 import './second-factor.css';

@@ -1,6 +1,6 @@
 // pages/public/about: the operator's "about us" article (per language, English fallback)
 // under the brand and version.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { APP_VERSION } from '@olive/protocol';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

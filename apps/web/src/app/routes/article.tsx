@@ -1,7 +1,7 @@
 // pages/public/article: a help-centre article, a legal page (?key=), or a notice or news
 // item (?kind=notice|news&id=). Text in the reader's language, else English.
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useArticle } from '../../features/content/api/get-article.ts';

@@ -1,6 +1,6 @@
 // pages/setting/bind: bind a phone to an e-mail account or an e-mail to a phone account.
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { FundPasswordInput } from '../../components/fund-password-input.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Section } from '../../components/section.tsx';

@@ -2,7 +2,7 @@
 // anyone, signed in or not. The same figures, charts and trades as an owner's screen,
 // read-only: no Start, Settle or Stop, and a note that it is a demo investor on demo
 // market data (decision 111d). Any other robot is "not found" here.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCandles } from '../../features/robots/api/get-candles.ts';

@@ -3,7 +3,7 @@
 // links appear when the operator set them (downapp).
 import { Button } from 'antd-mobile';
 import { CheckCircleOutline, DownlandOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Toast } from '../../lib/overlays.ts';

@@ -3,7 +3,7 @@
 // to every other record list of the app.
 import { RightOutline } from 'antd-mobile-icons';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FundLog } from '../../features/wallet/components/fund-log.tsx';

@@ -1,6 +1,6 @@
 // pages/setting/secondPassword: change the 6-digit fund password asked for withdrawals.
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { maskAccount } from '../../lib/format.ts';

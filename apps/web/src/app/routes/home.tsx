@@ -15,7 +15,7 @@ import {
   UploadOutline,
 } from 'antd-mobile-icons';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Section } from '../../components/section.tsx';

@@ -1,6 +1,6 @@
 // pages/setting/language: pick one of the 16 interface languages. A signed-in investor's
 // choice is also saved on the account, so mails and messages follow it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LanguageList } from '../../features/language/components/language-list.tsx';
 import { useSetAccountLanguage } from '../../features/account/api/update-profile.ts';

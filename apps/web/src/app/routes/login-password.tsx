@@ -1,6 +1,6 @@
 // pages/setting/loginPassword: change the login password (other devices are signed out).
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { LoginPasswordForm } from '../../features/account/components/login-password-form.tsx';
 

@@ -4,7 +4,7 @@
 // screen of a 360x640 phone (issue 34).
 import { GlobalOutline } from 'antd-mobile-icons';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

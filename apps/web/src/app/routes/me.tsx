@@ -18,7 +18,7 @@ import {
   UnorderedListOutline,
 } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
 import { MenuRow } from '../../components/menu-row.tsx';

@@ -1,7 +1,7 @@
 // pages/mining/detail?id=N: one rental with its daily earnings chart and every payout's
 // inputs; renew and auto-renew.
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

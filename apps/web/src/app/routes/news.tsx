@@ -1,7 +1,7 @@
 // Information tab: news and notices published by operators, newest first, pinned on top.
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { FeedList } from '../../features/content/components/feed-list.tsx';
 import '../../features/content/content.css';
 

@@ -1,6 +1,6 @@
 // pages/setting/userName: change the nickname.
 import { useRouter } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useUserInfo } from '../../features/account/api/get-user-info.ts';

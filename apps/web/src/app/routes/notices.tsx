@@ -1,5 +1,5 @@
 // pages/personal/notice: the operator's notices; opening it clears the unread badge.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FeedList } from '../../features/content/components/feed-list.tsx';
 

@@ -1,7 +1,7 @@
 // pages/public/regiest: create an account. An invitation link may carry the inviter's
 // code as ?invite= or ?code= in the hash query; it fills the invitation field.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -2,7 +2,7 @@
 import { Button } from 'antd-mobile';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { maskAccount } from '../../lib/format.ts';

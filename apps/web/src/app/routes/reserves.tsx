@@ -2,7 +2,7 @@
 // and its anchoring transaction, the published tree, the last automatic check's badge and
 // "Verify my inclusion".
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

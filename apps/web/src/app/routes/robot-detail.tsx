@@ -5,7 +5,7 @@
 // ended, the headline is its final PnL and the stop's amount is what came back. A failed
 // connection is never "not found": the screen says so and recovers by itself when the
 // connection returns (the query client refetches on reconnect).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useIdParam } from '../../hooks/use-id-param.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo } from '../../features/account/api/get-user-info.ts';

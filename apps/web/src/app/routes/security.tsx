@@ -14,7 +14,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { languageInfo, normalizeLanguage } from '@olive/protocol';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';

@@ -1,7 +1,7 @@
 // pages/public/setpwd: reset a forgotten login password with a code sent to the account's
 // e-mail or phone (image code first); every session ends, then back to sign-in.
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form.tsx';

@@ -1,5 +1,5 @@
 // pages/personal/share: Invite Friends.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useShare } from '../../features/team/api/team.ts';

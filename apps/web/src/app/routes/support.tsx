@@ -2,7 +2,7 @@
 // working hours; an app link that cannot open shows the spec's message.
 import { DotLoading } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { useContacts } from '../../features/content/api/get-contacts.ts';

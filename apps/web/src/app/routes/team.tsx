@@ -1,5 +1,5 @@
 // pages/personal/teamUser: My Team.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TeamView } from '../../features/team/components/team-view.tsx';
 

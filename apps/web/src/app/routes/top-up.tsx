@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastSuccess } from '../../lib/messages.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { Section } from '../../components/section.tsx';

@@ -1,5 +1,5 @@
 // pages/setting/twofactor: two-factor sign-in with an authenticator app (getskey).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TwoFactorPanel } from '../../features/account/components/two-factor-panel.tsx';
 

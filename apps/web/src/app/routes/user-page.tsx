@@ -1,7 +1,7 @@
 // pages/public/userpage: the terms of use (or another page by ?key=), where registration's
 // "agree" link and the Me menu lead.
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useArticle } from '../../features/content/api/get-article.ts';
 import { ArticleView } from '../../features/content/components/article-view.tsx';

@@ -1,6 +1,6 @@
 // pages/personal/wallet: Withdraw Wallet (Me menu, security centre). The saved withdrawal
 // address of each network, or the form to save one.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';

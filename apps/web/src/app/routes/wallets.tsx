@@ -1,5 +1,5 @@
 // pages/setting/wallets: the wallets that may sign in to this account (getnonce).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WalletsPanel } from '../../features/account/components/wallets-panel.tsx';
 

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { LockOutline } from 'antd-mobile-icons';
 import { useSearch } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Section } from '../../components/section.tsx';

@@ -1,7 +1,7 @@
 // The e-mail / phone switch and the account field that registration, password reset and
 // binding share: the field's label, rule, keyboard and autofill follow the kind.
 import { Form, Input, Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { checks, rule, type AccountKind } from '../utils/rules.ts';
 
 export function AccountKindTabs({

@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import { SpinLoading } from 'antd-mobile';
 import { CameraOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { AVATAR_TYPES, avatarProblem, useUploadAvatar } from '../api/upload-avatar.ts';
 import '../profile.css';

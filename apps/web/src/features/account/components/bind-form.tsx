@@ -2,7 +2,7 @@
 // code sent to it; afterwards either signs in and can receive codes.
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useBind, useBindCode } from '../api/security.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';

@@ -3,7 +3,7 @@
 // owns the values and the calls; this draws the three items.
 import { Form } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Captcha } from '../api/get-captcha.ts';
 import { checks, rule } from '../utils/rules.ts';
 import { CaptchaInput } from './captcha-input.tsx';

@@ -2,7 +2,7 @@
 // (or tries again, when the last request failed).
 import { Input, SpinLoading } from 'antd-mobile';
 import { RedoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Captcha } from '../api/get-captcha.ts';
 import '../auth.css';
 

@@ -1,7 +1,7 @@
 // The 6-digit code field with its "Send code" button, which counts down the 60 s before
 // another code may be asked for.
 import { Button, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import '../auth.css';
 
 export function CodeInput({

@@ -3,7 +3,7 @@
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState } from 'react';
 import { Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useChangeFundPassword } from '../api/change-passwords.ts';
 import { useSendFundPasswordCode } from '../api/send-code.ts';

@@ -2,7 +2,7 @@
 // every other device; this one stays signed in.
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useChangeLoginPassword } from '../api/change-passwords.ts';
 import { checks, rule } from '../utils/rules.ts';

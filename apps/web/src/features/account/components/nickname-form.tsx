@@ -1,7 +1,7 @@
 // The nickname (required, at most 20 characters as a person counts them).
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { NICKNAME_MAX, useSetNickname } from '../api/update-profile.ts';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function PasswordInput({
   value,

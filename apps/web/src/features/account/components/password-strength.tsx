@@ -1,6 +1,6 @@
 // A strength hint under new passwords. The server refuses passwords under 8 characters and
 // common ones; this only nudges towards length and variety, it does not decide.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import '../auth.css';
 
 export type Strength = 0 | 1 | 2 | 3;

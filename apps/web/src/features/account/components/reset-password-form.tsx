@@ -4,7 +4,7 @@
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useState } from 'react';
 import { Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { failureData } from '../../../lib/api.ts';
 import { TOAST_MS, toastSuccess } from '../../../lib/messages.ts';
 import { useCaptcha } from '../api/get-captcha.ts';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import { useNewSecret, useSecurityInfo, useTwoFactorOff, useTwoFactorOn } from '../api/security.ts';
 import '../security.css';

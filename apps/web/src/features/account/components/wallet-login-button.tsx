@@ -1,7 +1,7 @@
 // Sign in with a wallet verified in the Security Center: the browser's wallet signs a
 // one-time message. Without a wallet in this browser it says where to open Olive instead.
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { alertOk, toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { hasWallet, useWalletLogin, walletFailureText } from '../api/wallet-sign-in.ts';
 import '../security.css';

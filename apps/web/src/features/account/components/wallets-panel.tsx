@@ -1,7 +1,7 @@
 // Security Center, sign-in wallets: the wallets verified for this account, each removable,
 // and verifying the wallet of this browser by signing a one-time message.
 import { Button, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { useSecurityInfo } from '../api/security.ts';
 import {

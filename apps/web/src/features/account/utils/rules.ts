@@ -1,6 +1,6 @@
 // The server's input rules, repeated here so a form can say what is wrong before a call
 // (the server checks again and has the last word): accounts, passwords, codes.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator.ts';
 
 export const PHONE_PATTERN = /^1[2-9]\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,189}\.[A-Za-z]{2,}$/;

@@ -1,7 +1,7 @@
 // /api/main/about and /api/main/userPage: an article by key (about, disclaimer, privacy,
 // terms, or a help-centre article), in the reader's language or else English.
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { callData } from '../../../lib/api.ts';
 
 export interface ContentArticle {

@@ -1,7 +1,7 @@
 // /api/main/notice and /api/main/news: paged lists (pinned first, newest first) and one
 // item by id with its sanitised HTML body.
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { callData } from '../../../lib/api.ts';
 import type { ContentArticle } from './get-article.ts';
 

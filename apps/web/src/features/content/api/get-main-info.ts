@@ -4,7 +4,7 @@
 // when the tab comes back into view or focus, and every HOME_REFRESH_MS while it is in view
 // (the server keeps maininfo a few seconds, so an open Home costs it little).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { callData } from '../../../lib/api.ts';
 import { useSignedIn } from '../../../lib/session.ts';
 

@@ -2,7 +2,7 @@
 // loading, missing and error states.
 import { DotLoading } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ContentArticle } from '../api/get-article.ts';

@@ -10,7 +10,7 @@ import {
   TeamOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Toast } from '../../../lib/overlays.ts';
 import type { SupportContact } from '../api/get-contacts.ts';
 import '../content.css';

@@ -2,7 +2,7 @@
 import { InfiniteScroll } from 'antd-mobile';
 import { FileOutline, SoundOutline } from 'antd-mobile-icons';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,9 +1,8 @@
 // The 16 interface languages by their own names; choosing one switches the app at once
 // and tells the screen (which may save the choice elsewhere).
 import { CheckList } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { setLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { LANGUAGES } from '@olive/protocol';
-import { setLanguage } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/messages.ts';
 import '../language.css';
 

@@ -2,7 +2,7 @@
 // lightweight-charts loaded lazily (hooks/use-lazy-chart.ts) so only this screen
 // downloads it.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Payout } from '../api/rentals.ts';

@@ -1,7 +1,7 @@
 // Hashprice: what one TH/s earns in a day at today's difficulty, block reward and BTC
 // price (before electricity), its last 30 days as a small line, and the next difficulty
 // adjustment as the network's block times of the current period estimate it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDate, formatUsdt } from '../../../lib/format.ts';
 import type { Hashprice } from '../api/rank.ts';
 

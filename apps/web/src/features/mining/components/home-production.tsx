@@ -3,7 +3,7 @@
 // how many machines investors rent. Links to mining.
 import { Link } from '@tanstack/react-router';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Section } from '../../../components/section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';

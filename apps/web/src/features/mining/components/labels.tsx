@@ -1,7 +1,7 @@
 // The two labels every mining figure needs (PRODUCT.md): "Demo market data" while the
 // network and price come from the simulator, and "an estimate, not a promise".
 import { InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function MiningDemoBadge({ source }: { source: string | undefined }) {
   const { t } = useTranslation();

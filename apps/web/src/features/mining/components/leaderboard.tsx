@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { CapsuleTabs } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useMinerRank, type RankPeriod } from '../api/rank.ts';

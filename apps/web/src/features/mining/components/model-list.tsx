@@ -3,7 +3,7 @@
 // the break-even BTC price of the minimum term, and a warning when that term is shorter
 // than break-even.
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { wholeUp } from '../utils.ts';
 import type { MinerModel } from '../api/models.ts';

@@ -1,7 +1,7 @@
 // My rentals, newest first: model, hash power, status, cumulative earnings and expiry.
 import { Tag } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatDate, formatUsdt } from '../../../lib/format.ts';
 import { useMyRentals, type Rental } from '../api/rentals.ts';

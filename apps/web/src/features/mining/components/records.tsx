@@ -1,5 +1,5 @@
 // The records: every rent and renewal paid, and every daily payout, newest first.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { BillOutline } from 'antd-mobile-icons';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatDate, formatUsdt } from '../../../lib/format.ts';

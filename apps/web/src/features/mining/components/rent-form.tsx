@@ -5,7 +5,7 @@
 // password. The rent leaves the balance at once; the first payout follows the first day.
 import { useState } from 'react';
 import { Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { failureData } from '../../../lib/api.ts';

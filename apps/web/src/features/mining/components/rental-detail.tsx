@@ -4,7 +4,7 @@
 // forecast stored for it when its term was paid for; today's accrual as an estimate.
 import { useState } from 'react';
 import { Button, Input, Switch } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Section } from '../../../components/section.tsx';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 

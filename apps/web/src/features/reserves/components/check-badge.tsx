@@ -2,7 +2,7 @@
 // <date>: included, root anchored in block N", or a plain failure that leads to the
 // reserves screen (where "Verify my inclusion" shows each step).
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { getUserId } from '../../../lib/session.ts';
 import { latestCheck, storedChecksText, subscribeChecks } from '../check-store.ts';

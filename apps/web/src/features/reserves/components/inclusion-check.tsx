@@ -5,7 +5,7 @@
 // on its own after each new snapshot (run-check.ts); its last result is the badge above.
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatAmount } from '@olive/protocol';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,7 +1,7 @@
 // A published snapshot on the reserves screen: the ratio (red below 100%), reserves and
 // liabilities, when it was taken, each network's share, the root and its anchoring
 // transaction, and the published tree to download. `SnapshotHistory` lists the older ones.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ReserveSnapshot } from '../api/reserves.ts';
 import '../reserves.css';

@@ -6,7 +6,7 @@
 // robot, which then waits to be started.
 import { useState, type ReactNode } from 'react';
 import { Button, Input, SpinLoading, Switch } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';

@@ -3,7 +3,7 @@
 // or none; the server backtests the investor's choice the same way as its own.
 import { Input, Switch } from 'antd-mobile';
 import { amountRefusal, amountUnits, countRefusal } from '@olive/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { RobotLimits } from '../api/get-limits.ts';
 import './create-robot-form.css';

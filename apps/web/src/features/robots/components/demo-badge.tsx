@@ -1,6 +1,6 @@
 // "Demo market data": shown on every market screen while prices come from the built-in
 // simulator (PRODUCT.md), so no simulated price passes for a real one.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import './demo-badge.css';
 
 export function DemoBadge({ source }: { source: 'simulated' | 'exchange' | undefined }) {

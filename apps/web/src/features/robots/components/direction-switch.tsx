@@ -1,7 +1,7 @@
 // Long / Short / Neutral as one segmented control, with one line saying what the chosen
 // direction means for the grid.
 import { Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { DIRECTIONS, type Direction } from '../api/get-robot.ts';
 import './direction-switch.css';

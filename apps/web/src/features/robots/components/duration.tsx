@@ -1,5 +1,5 @@
 // A running time: "1d 02:03:04", the clock part always left to right.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { splitDuration } from '../utils/figures.ts';
 
 export function Duration({ seconds }: { seconds: number }) {

@@ -1,6 +1,6 @@
 // The label every expected figure carries (PRODUCT.md): an estimate, not a promise.
 import { InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import './estimate-note.css';
 
 export function EstimateNote() {

@@ -5,7 +5,7 @@
 // (the side of the price, limits outside the range) and names the field it refuses.
 import { Input, Switch } from 'antd-mobile';
 import { amountRefusal } from '@olive/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Robot } from '../api/get-robot.ts';
 import type { ExitsBody } from '../api/robot-action.ts';
 import './create-robot-form.css';

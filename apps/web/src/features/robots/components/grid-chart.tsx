@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { IPriceLine, UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { Candle } from '../api/get-candles.ts';

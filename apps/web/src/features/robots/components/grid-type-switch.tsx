@@ -1,7 +1,7 @@
 // Arithmetic / Geometric levels as one segmented control, with one line saying what the
 // chosen spacing means (decision 146). Both are backtested the same way in the preview.
 import { Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { GRID_TYPES, type GridType } from '../api/get-limits.ts';
 import './direction-switch.css';

@@ -1,7 +1,7 @@
 // Home's market block: the robot markets' live prices and 24-hour change, badged when
 // the feed is the simulator. A tap opens the Trade tab on that market.
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { Section } from '../../../components/section.tsx';
 import { useMarkets } from '../api/get-markets.ts';

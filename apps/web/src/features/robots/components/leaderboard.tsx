@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Segmented, SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';

@@ -3,7 +3,7 @@
 // phone never downloads it or lightweight-charts (hooks/use-lazy-chart.ts).
 import { useEffect } from 'react';
 import { SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import { useWideScreen } from '../../../hooks/use-wide-screen.ts';

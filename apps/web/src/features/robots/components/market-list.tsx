@@ -2,7 +2,7 @@
 // refreshed every few seconds. Tapping a row picks the market (`onSelect`). Until the
 // first prices arrive, blank rows of the same height hold the list's place, so what follows
 // does not jump down (layout shift).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { MarketSummary, Markets } from '../api/get-markets.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';

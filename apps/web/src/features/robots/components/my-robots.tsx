@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { SpinLoading, Tabs } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { useMyRobots } from '../api/get-my-robots.ts';
 import type { RobotStatus } from '../api/get-robot.ts';

@@ -3,7 +3,7 @@
 // downloads it.
 import { useEffect } from 'react';
 import { SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
 import type { PnlPoint } from '../utils/pnl-points.ts';

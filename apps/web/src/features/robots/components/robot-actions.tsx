@@ -4,7 +4,7 @@
 // the action.
 import { Button } from 'antd-mobile';
 import { parseAmount } from '@olive/protocol';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import type { Robot } from '../api/get-robot.ts';

@@ -2,7 +2,7 @@
 // resting orders while it runs, the PnL chart, every figure and its trades. The owner's
 // screen puts Start / Settle / Stop under the headline; a demo robot's has none.
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Section } from '../../../components/section.tsx';
 import type { Candle } from '../api/get-candles.ts';
 import type { RobotLogPage } from '../api/get-robot-log.ts';

@@ -1,7 +1,7 @@
 // One robot in "My robots": name, state, principal and current earnings (a loss in red,
 // as a loss), yield so far and running time. Tapping opens its detail.
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { formatRate, signedAmount, toneOf } from '../utils/figures.ts';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Section } from '../../../components/section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { failureData } from '../../../lib/api.ts';

@@ -2,7 +2,7 @@
 // the headline (a loss in red), then principal, cumulative earnings and yield rate,
 // trades, duration, the grid it runs and the estimated daily yield.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { formatRate, signOf, signedAmount, toneOf } from '../utils/figures.ts';

@@ -1,7 +1,7 @@
 // Every fill, settlement and stop of one robot, newest first: a buy or a sell at a
 // price, the fee it paid and, for a closing fill, the profit or loss it realised.
 import { SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 import type { RobotLogKind, RobotLogRecord } from '../api/get-robot-log.ts';
 import { signOf, signedAmount, toneOf } from '../utils/figures.ts';

@@ -3,7 +3,7 @@
 // daily returns, completed round trips, and buy-and-hold of the coin over the same time
 // beside them, so a grid's return can be compared with simply holding.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Robot } from '../api/get-robot.ts';
 import { formatRate, toneOf } from '../utils/figures.ts';
 import '../robots.css';

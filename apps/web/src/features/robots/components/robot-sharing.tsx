@@ -5,7 +5,7 @@
 // masked name and the shares they paid.
 import { useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { PROFIT_SHARES, useCopiers, usePublishRobot, type ProfitShare } from '../api/copy-robot.ts';

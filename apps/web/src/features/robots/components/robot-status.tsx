@@ -1,6 +1,6 @@
 // A robot's state as a coloured tag: green while it trades, olive before it starts,
 // grey once it has ended; a robot an operator disabled says so.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Robot } from '../api/get-robot.ts';
 import './robot-status.css';
 

@@ -3,7 +3,7 @@
 // connection returns), a pending one spins, and only a real miss is "not found".
 import { Button } from 'antd-mobile';
 import { HistogramOutline, LinkOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { LoadingFallback } from '../../../components/loading-fallback.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { isConnectionFailure } from '../../../lib/api.ts';

@@ -3,7 +3,7 @@
 import { Button } from 'antd-mobile';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import type { Share } from '../api/team.ts';

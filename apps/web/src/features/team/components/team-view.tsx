@@ -2,7 +2,7 @@
 // three levels, search among my members (by what the list shows of them, or a complete
 // account), and each member's details.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useMembers, useTeam, type Member } from '../api/team.ts';
 import '../team.css';

@@ -2,7 +2,7 @@
 // its popup and react-spring (about 25 KB), which the first visit to `/` does not need
 // unless a release is waiting (docs/benchmarks.md, Lighthouse).
 import { Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { useUpdateFlow } from '../hooks/use-update-flow.ts';
 
 type Flow = ReturnType<typeof useUpdateFlow>;

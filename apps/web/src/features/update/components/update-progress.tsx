@@ -1,7 +1,7 @@
 // The update screen's face: the brand, the current stage and a three-step olive track.
 import { ProgressBar, SpinLoading } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { APP_VERSION } from '@olive/protocol';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import type { UpdateState } from '../hooks/use-update-flow.ts';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ReplyCode, type UpdateData } from '@olive/protocol';
 import { paths } from '../../../config/paths.ts';
 import { readStored, removeStored, storageKeys, writeStored } from '../../../lib/storage.ts';

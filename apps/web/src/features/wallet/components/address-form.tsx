@@ -3,7 +3,7 @@
 // shown whole in the confirmation, monospaced and in groups of four, to be read in full.
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { Form, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { failureData } from '../../../lib/api.ts';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';

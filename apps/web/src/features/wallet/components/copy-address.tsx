@@ -1,5 +1,5 @@
 // An address or hash in full, monospaced and left to right, with a Copy chip.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import '../wallet.css';

@@ -2,7 +2,7 @@
 // confirmations and when a deposit is credited, and the one warning that matters (only
 // USDT, only on this network).
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { DepositInfo } from '../api/get-deposit-info.ts';
 import { chainName, networkLabel } from '../utils/networks.ts';

@@ -1,7 +1,7 @@
 // Deposits of one network: those still confirming, with live progress, and the history
 // (credited, below the minimum and not credited, or dropped by a chain reorganisation).
 import { ProgressBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Section } from '../../../components/section.tsx';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 import type { Deposit } from '../api/get-deposit-info.ts';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { InfiniteScroll, SpinLoading } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StatePanel } from '../../../components/state-panel.tsx';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 import { FUND_FILTERS, useFundLog, type FundFilter } from '../api/get-fund-log.ts';

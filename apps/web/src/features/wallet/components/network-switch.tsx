@@ -1,7 +1,7 @@
 // ERC20 / BEP20 / TRC20 as one segmented control; labels are network names, the same in
 // every language.
 import { Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
 import { NETWORKS, isNetwork, networkLabel, type Network } from '../utils/networks.ts';
 import '../wallet.css';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { NETWORKS, chainName, networkLabel, type Network } from '../utils/networks.ts';
 import { AddressForm } from './address-form.tsx';
 import { CopyAddress } from './copy-address.tsx';

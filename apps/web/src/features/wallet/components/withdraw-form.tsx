@@ -4,7 +4,7 @@
 // on the field it names.
 import { useRef } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FundPasswordInput } from '../../../components/fund-password-input.tsx';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';

@@ -2,7 +2,7 @@
 // and the transaction on the network's explorer; refused or failed ones say why.
 import { useEffect, useRef } from 'react';
 import { Button, SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateTime, formatUsdt } from '../../../lib/format.ts';
 import { isFinal, useWithdrawals, type WithdrawalStatus } from '../api/get-withdrawals.ts';
 import { networkLabel, shortHash } from '../utils/networks.ts';
