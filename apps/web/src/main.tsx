@@ -1,6 +1,6 @@
 // Entry: the language and the address's screen (catalogue and chunk loaded before React's
 // first render), the service worker, then the app. antd-mobile's toasts and modals
-// (lib/overlays.ts, with its React 19 render hook) follow once the first screen is drawn.
+// (lib/overlays.ts, with its React 19 render hook) follow at the first touch or key.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
@@ -39,8 +39,17 @@ async function start() {
 }
 void start();
 
-// Not needed to draw the first screen: fetched when the browser is next idle, so a toast
-// (the offline notice among them) shows at once when it is asked for.
-const preload = () => void preloadOverlays().catch(() => {});
-if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
-else setTimeout(preload, 1);
+// Toasts and modals (26 KB of brotli with the animation library under them) are not needed
+// to draw the first screen, and a visit that only reads needs none: fetched at the first
+// touch or key, which is what nearly every message answers, so they are there by the time
+// its call comes back. A message asked for before waits for them (lib/messages.ts); offline,
+// our own plain toast shows instead. Until issue 33 they were fetched at the first idle
+// moment, which is before the page's own loading has finished on a phone.
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+const preload = () => {
+  for (const type of INTERACTIONS) window.removeEventListener(type, preload, true);
+  void preloadOverlays().catch(() => {});
+};
+for (const type of INTERACTIONS) {
+  window.addEventListener(type, preload, { capture: true, passive: true });
+}

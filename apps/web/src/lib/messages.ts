@@ -1,8 +1,8 @@
 // The spec's message helpers (section 8): success and failure toasts, a one-button OK
 // modal, and a confirm modal titled by what it confirms that resolves to the person's choice.
 // antd-mobile's Toast and Modal (and the animation library under them) are not part of
-// the first load (issue 17): `preloadOverlays` fetches them once the first screen is
-// drawn, and a message asked for before that waits for them.
+// the first load (issues 17 and 33): `preloadOverlays` fetches them at the first touch or
+// key (main.tsx), and a message asked for before that waits for them.
 import type { ReactNode } from 'react';
 import type * as OverlaysModule from './overlays.ts';
 import { i18n } from './i18n.ts';
