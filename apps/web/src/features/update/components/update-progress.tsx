@@ -1,9 +1,10 @@
 // The update screen's face: the brand, the current stage and a three-step olive track.
-import { ProgressBar, SpinLoading } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { APP_VERSION } from '@olive/protocol';
 import { BrandMark } from '../../../components/brand-mark.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import type { UpdateState } from '../hooks/use-update-flow.ts';
 import '../update.css';
 
@@ -36,7 +37,7 @@ export function UpdateProgress({ state }: { state: UpdateState }) {
           ) : state === 'failed' ? (
             <CloseCircleFill className="update__icon update__icon--fail" />
           ) : (
-            <SpinLoading color="primary" style={{ '--size': '22px' }} />
+            <Spinner size={22} />
           )}
           <div>
             <div className="update__title" data-testid="update-state-label">
