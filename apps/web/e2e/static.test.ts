@@ -5,7 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../server/test/harness.ts';
+import type { Page } from 'playwright-core';
+import { investorPage, launchBrowser } from '@olive/tooling/e2e';
+import { register } from '../../server/test/accounts.ts';
+import { createTestApp, startTestServer, type TestApp } from '../../server/test/harness.ts';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let t: TestApp;
@@ -21,6 +24,46 @@ const get = (url: string, encoding?: string) =>
     url,
     headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
   });
+
+/** The first screens whose JavaScript issue 33 budgets, and their addresses. */
+const FIRST_LOAD_PAGES = {
+  '/': '/',
+  Home: '/#/pages/index/index',
+  Trade: '/#/pages/quantification/quantification',
+} as const;
+/**
+ * KB of 1,000 bytes, as the issue counts, signed in or out. The aim is 150 on each; on
+ * 2026-11-27 `/` was 144.3 (145.6 signed in), Home 140.1 (141.5), Trade 177.2 (178.6).
+ */
+const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_PAGES, number> = {
+  '/': 147,
+  Home: 143,
+  Trade: 180,
+};
+
+/**
+ * The KB (1,000 bytes) of JavaScript `page` fetches opening `url`: every script response's
+ * body as sent, until the network has been idle for 500 ms, and 2 s more.
+ */
+async function firstLoadKb(page: Page, url: string): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    sizes.push(
+      (async () => {
+        const response = await request.response();
+        // Every script is sent precompressed (the build leaves a tiny one plain).
+        const encoding = await response?.headerValue('content-encoding');
+        const { responseBodySize } = await request.sizes();
+        if (responseBodySize > 1000) expect(encoding, request.url()).toBe('br');
+        return responseBodySize;
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(2000);
+  return (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0) / 1000;
+}
 
 /** The scripts the first page loads: its entry and the modules it preloads. */
 function firstPageScripts(): string[] {
@@ -119,29 +162,54 @@ describe('static files', () => {
     expect(japanese.html).toContain('<html lang="ja-JP"');
   });
 
-  it("keeps each app's first-load JavaScript within its budget, gzipped as sent", async () => {
-    // What a first visit fetches before it can draw: the entry and its preloads, in the
-    // gzip the server sends (or the file itself where the build left it plain).
-    const gzipped = async (scripts: string[]) => {
-      let bytes = 0;
-      for (const path of scripts) {
-        const reply = await get(path, 'gzip');
-        expect(reply.statusCode, path).toBe(200);
-        bytes += reply.rawPayload.length;
+  it("keeps the investor app's first-load JavaScript within its budget, as a phone fetches it", async () => {
+    // Issue 33's count: every script `/`, Home and Trade fetch, signed out and signed in,
+    // from navigation until the network is idle and 2 s more (an idle-time prefetch counts),
+    // in brotli bytes on the wire. The same as `bench/web/first-load.ts` (docs/benchmarks.md).
+    const server = await startTestServer();
+    const browser = await launchBrowser();
+    const measured: Record<string, number> = {};
+    try {
+      const session = await register(server);
+      for (const signedIn of [false, true]) {
+        for (const [name, path] of Object.entries(FIRST_LOAD_PAGES)) {
+          const page = await investorPage(browser, signedIn ? { session } : {});
+          measured[`${name}${signedIn ? ', signed in' : ''}`] = await firstLoadKb(
+            page,
+            `${server.url}${path}`,
+          );
+          await page.context().close();
+        }
       }
-      return bytes / 1024;
-    };
-    // The investor app: 140 KiB on 2026-11-24 (169 KiB before issue 17 took toasts,
-    // modals and react-spring out of the first load, 144 before the vendor and shell
-    // chunks); the budget stops it growing unnoticed (docs/benchmarks.md, Home and the
-    // cold load).
-    expect(await gzipped(firstPageScripts())).toBeLessThan(150);
-    // The console: 410 KiB (decision 115b: the framework is most of it).
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    // The budgets sit just above the figures of 2026-11-27 (after the app's own translator,
+    // toasts fetched at the first touch and the update check's CSS spinner), so that growth
+    // fails. The aim is 150 (issue 33): Trade is still 28.6 KB over it (react-spring under
+    // My robots' tabs and SpinLoading, Home's chunk: docs/benchmarks.md). Lower a budget
+    // when a page gets lighter; never raise one past 150 without saying why there.
+    for (const [name, kb] of Object.entries(measured)) {
+      const page = name.replace(', signed in', '') as keyof typeof FIRST_LOAD_PAGES;
+      expect(kb, `${name}: ${JSON.stringify(measured)}`).toBeLessThan(FIRST_LOAD_BUDGET_KB[page]);
+    }
+  }, 240_000);
+
+  it("keeps the console's first-load JavaScript within its budget, gzipped as sent", async () => {
+    // What a first visit fetches before it can draw: the entry and its preloads, in the gzip
+    // the server sends. 410 KiB (decision 115b: the framework is most of it).
     const admin = fileURLToPath(new URL('../../admin/dist/', import.meta.url));
     const html = readFileSync(`${admin}index.html`, 'utf8');
     const consoleScripts = [...html.matchAll(/(?:src|href)="(\/admin\/assets\/[^"]+\.js)"/g)];
     expect(consoleScripts.length).toBeGreaterThan(0);
-    expect(await gzipped(consoleScripts.map((m) => m[1]!))).toBeLessThan(425);
+    let bytes = 0;
+    for (const [, path] of consoleScripts) {
+      const reply = await get(path!, 'gzip');
+      expect(reply.statusCode, path).toBe(200);
+      bytes += reply.rawPayload.length;
+    }
+    expect(bytes / 1024).toBeLessThan(425);
   });
 
   it('gives a hashed asset the headers that protect it, and a page and the worker their policy', async () => {
