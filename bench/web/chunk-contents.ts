@@ -19,10 +19,10 @@ const brotli = (text: string) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
   }).length;
 
-/** The package a source path belongs to, or our file's path from the app's folder. */
+/** The package a source path belongs to, or our file's path from the repository's root. */
 function owner(source: string) {
   const inModules = source.split('node_modules/').pop()!;
-  if (inModules === source) return source.replace(/^(\.\.\/)+/, '');
+  if (inModules === source) return source.replace(/^.*?\/?(?=(apps|packages)\/)|^(\.\.\/)+/, '');
   const parts = inModules.split('/');
   const name = parts.slice(0, parts[0]!.startsWith('@') ? 2 : 1).join('/');
   // antd-mobile per component: which of its parts the first load pays for.
