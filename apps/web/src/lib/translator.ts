@@ -1,5 +1,5 @@
 // The app's translator: what the screens used of i18next, in well under 1 KB of brotli where
-// i18next and react-i18next were 17 KB of every first load (issue 33, decision 194). Catalogues are nested JSON objects,
+// i18next and react-i18next were 17 KB of every first load (issue 33, decision 195). Catalogues are nested JSON objects,
 // one per language, loaded lazily by the caller's `load`; a key missing from the current
 // language's comes from the fallback's (English), and a key missing from both shows as
 // itself, as i18next did. `{{name}}` takes a value of `options` (no escaping: React escapes
