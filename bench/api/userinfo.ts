@@ -5,7 +5,9 @@
 // are printed (the profile itself lands in bench/results/profiles/).
 // The calls are spread over a crowd of signed-in investors (--investors=N, 20,000 by
 // default; their sessions are written as sign-in writes them), as a real population sends
-// them: one token would hit the same warm caches on every call (issue 33).
+// them: one token would hit the same warm caches on every call (issue 33). Every investor
+// calls once before the measured runs (reported apart as `first_call`), so the runs measure
+// a server that has served its crowd before.
 // Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--runs=N]
 //        [--investors=N] [--profile]
 import { spawn } from 'node:child_process';
@@ -132,12 +134,12 @@ async function cpuSeconds(pid: number) {
  * two processes' CPU per answer is reported beside the ratio of their rates.
  */
 let turn = 0;
-async function load(url: string, rate?: number, pid?: number) {
+async function load(url: string, rate?: number, pid?: number, amount?: number) {
   const cpuBefore = pid ? await cpuSeconds(pid) : 0;
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
@@ -176,6 +178,21 @@ async function load(url: string, rate?: number, pid?: number) {
   };
 }
 
+// First, one call from every investor of the crowd: each is its session's first call to
+// this process, so the session, profile and balance are read from PostgreSQL (the cold
+// path, reported as `first_call`). A server that has been up a while has served its active
+// crowd before; the measured runs after it are that steady state: each investor calls again
+// every crowd/rate seconds, so whatever the caches' ages (a session 60 s, a balance 10 s)
+// expire in that time is read again, as in production.
+const firstCall =
+  crowd.length > 1 && !anonymous
+    ? await load(
+        `http://127.0.0.1:${port}${callPath}`,
+        undefined,
+        (api?.server ?? olive.server).pid,
+        crowd.length,
+      )
+    : null;
 // Warm both, then measure them back to back, `runs` times (--runs=N): on this machine one
 // pair's ratio swings by a third from run to run, so the median pair is what is reported.
 await load(`http://127.0.0.1:${barePort}${callPath}`);
@@ -211,6 +228,10 @@ const summary = {
   seconds,
   userinfo,
   yardstick_bare_fastify: yardstick,
+  first_call: firstCall && {
+    ...firstCall,
+    ratio: Number((firstCall.requests_per_second / yardstick.requests_per_second).toFixed(3)),
+  },
   ratio: Number((userinfo.requests_per_second / yardstick.requests_per_second).toFixed(3)),
   // The bare route's CPU per answer over the server's: the rate ratio on a quiet machine.
   cpu_ratio:
