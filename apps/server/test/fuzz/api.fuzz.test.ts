@@ -260,7 +260,7 @@ describe('every documented call survives valid, boundary and hostile input', () 
   );
 });
 
-describe('what the fuzzer found stays fixed (docs/benchmarks.md, API fuzzing)', () => {
+describe('what the fuzzer found stays fixed (README.md, Tests)', () => {
   const found: FuzzRequest[] = [
     {
       path: '/api/user/withdrawlist',
