@@ -14,6 +14,7 @@ import { SimulatedMiningFeed } from '../../server/src/modules/mining/feed.ts';
 import { investorPage, launchBrowser, screenshots, snap } from '@olive/tooling/e2e';
 import { appCatalogue, chartAxisLabels, typeFundPassword } from './app.ts';
 import { overlappingLabels } from '../src/lib/axis-labels.ts';
+import { formatUsdt } from '../src/lib/format.ts';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -136,10 +137,12 @@ describe.each(['en', 'ar'] as const)('mining rental journey (%s)', (lang) => {
     expect(info.data!.payouts).toHaveLength(1);
     await page.reload();
     await page.getByTestId('payout-row').first().waitFor();
+    // The headline in cents; the payout row, to the ledger's last unit.
     const shown = (await page.getByTestId('rental-cumulative').textContent())!;
-    expect(parseAmount(shown.replace(/USDT|,|\s/g, ''))).toBe(
-      parseAmount(info.data!.cumulative_earnings),
-    );
+    expect(shown.replace(/USDT|\s/g, '')).toBe(formatUsdt(info.data!.cumulative_earnings, 2, 2));
+    await expect
+      .poll(() => page.getByTestId('payout-row').first().textContent())
+      .toContain(`+${formatUsdt(info.data!.payouts[0]!.amount)}`);
     expect(formatAmount(parseAmount(info.data!.payouts[0]!.amount))).toBe(
       info.data!.cumulative_earnings,
     );

@@ -45,7 +45,7 @@ export function HashpriceFigures({ hashprice }: { hashprice: Hashprice | undefin
         <div>
           <div className="hashprice__label">{t('mining.hashprice')}</div>
           <div className="hashprice__value" dir="ltr" data-testid="hashprice-value">
-            {hashprice ? formatUsdt(hashprice.hashprice, 4) : '—'}
+            {hashprice ? formatUsdt(hashprice.hashprice, 4, 4) : '—'}
           </div>
           <div className="hashprice__unit">{t('mining.hashpriceUnit')}</div>
         </div>

@@ -57,7 +57,7 @@ export function ModelList({
             </div>
             <div>
               <dt>{t('mining.hashprice')}</dt>
-              <dd dir="ltr">{formatUsdt(m.hashprice, 4)}</dd>
+              <dd dir="ltr">{formatUsdt(m.hashprice, 4, 4)}</dd>
             </div>
             <div>
               <dt>{t('mining.breakevenBtcPrice')}</dt>

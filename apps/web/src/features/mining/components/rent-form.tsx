@@ -133,7 +133,11 @@ function TermFigures({ quote }: { quote: MinerQuote }) {
     [t('mining.sheetOutput'), `${formatUsdt(quote.est_gross_total, 2, 2)} USDT`],
     [t('mining.sheetElectricity'), `−${formatUsdt(quote.est_electricity_total, 2, 2)} USDT`],
     [t('mining.sheetNet'), `${formatUsdt(quote.est_net_total, 2, 2)} USDT`],
-    [t('mining.sheetResult'), `${formatUsdt(quote.est_result_total, 2, 2)} USDT`, 'rent-sheet__net'],
+    [
+      t('mining.sheetResult'),
+      `${formatUsdt(quote.est_result_total, 2, 2)} USDT`,
+      'rent-sheet__net',
+    ],
     [
       t('mining.breakeven'),
       quote.breakeven_days === null

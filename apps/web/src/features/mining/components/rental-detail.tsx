@@ -60,7 +60,7 @@ export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onP
         </div>
         <div className="rental-hero__label">{t('mining.cumulative')}</div>
         <div className="rental-hero__value" dir="ltr" data-testid="rental-cumulative">
-          {formatUsdt(rental.cumulative_earnings)} <small>USDT</small>
+          {formatUsdt(rental.cumulative_earnings, 2, 2)} <small>USDT</small>
         </div>
         {rental.accruing_paid_about ? (
           <p className="accruing-card" data-testid="accruing-today">
