@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysRefusal, rentTotal, wholeUp } from './utils.ts';
+import { daysRefusal, difficultyT, rentTotal, wholeUp } from './utils.ts';
 
 describe('rent arithmetic', () => {
   it('multiplies exactly and refuses what is not a number', () => {
@@ -26,5 +26,12 @@ describe('a price to reach', () => {
     expect(wholeUp('132866.00000001')).toBe('132867');
     expect(wholeUp('132866')).toBe('132866');
     expect(wholeUp('132866.0')).toBe('132866');
+  });
+});
+
+describe('difficulty', () => {
+  it('reads in trillions with 2 decimals, as pools show it', () => {
+    expect(difficultyT('199502394172251')).toBe('199.50 T');
+    expect(difficultyT('86871474313762')).toBe('86.87 T');
   });
 });

@@ -24,3 +24,7 @@ export function wholeUp(amount: string): string {
   const [whole = '0', fraction = ''] = amount.split('.');
   return /[1-9]/.test(fraction) ? (BigInt(whole) + 1n).toString() : BigInt(whole).toString();
 }
+
+/** Network difficulty as pools show it, in trillions: "199,502,394,172,251" → "199.50 T". */
+export const difficultyT = (difficulty: string): string =>
+  `${(Number(difficulty) / 1e12).toFixed(2)} T`;

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useHashprice, useProduction } from '../api/rank.ts';
 import { HashpriceFigures } from './hashprice-card.tsx';
+import { difficultyT } from '../utils.ts';
 import { MiningDemoBadge } from './labels.tsx';
 import '../mining.css';
 
@@ -32,7 +33,7 @@ export function HomeProduction() {
           </div>
           <div>
             <dt>{t('mining.difficulty')}</dt>
-            <dd dir="ltr">{p ? `${(Number(p.difficulty) / 1e12).toFixed(2)} T` : '—'}</dd>
+            <dd dir="ltr">{p ? difficultyT(p.difficulty) : '—'}</dd>
           </div>
           <div>
             <dt>{t('mining.outputPerTh')}</dt>

@@ -13,13 +13,11 @@ const formatTime = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { useRentalAction, type RentalDetail } from '../api/rentals.ts';
-import { rentTotal } from '../utils.ts';
+import { difficultyT, rentTotal } from '../utils.ts';
 import { EarningsChart } from './earnings-chart.tsx';
 import { MiningDemoBadge, MiningEstimateNote } from './labels.tsx';
 import { RentalStatus } from './my-rentals.tsx';
 import '../../../components/section.css';
-
-const groupDigits = (text: string) => text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onPaid: () => void }) {
   const { t } = useTranslation();
@@ -151,7 +149,7 @@ export function RentalDetailView({ rental, onPaid }: { rental: RentalDetail; onP
               <dl className="payout-row__inputs">
                 <div>
                   <dt>{t('mining.difficulty')}</dt>
-                  <dd dir="ltr">{groupDigits(p.difficulty)}</dd>
+                  <dd dir="ltr">{difficultyT(p.difficulty)}</dd>
                 </div>
                 <div>
                   <dt>{t('mining.blockReward')}</dt>
