@@ -148,35 +148,34 @@ describe('glossary', () => {
   });
 
   it('catches the other form of address (the check can fail)', () => {
-    const german = new Map([
-      ['web:a', 'Gib den Betrag ein'],
-      ['web:b', 'Mehr als dein verfügbares Guthaben'],
-      ['web:c', 'Wallet entfernt: Sie kann sich nicht mehr anmelden.'],
-      ['web:d', 'Geben Sie den Betrag ein; sie wird danach gesperrt.'],
-    ]);
-    expect(otherFormIn(german, addressFor('de')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
-      'b',
-      'a',
-    ]);
-    const spanish = new Map([
-      ['web:a', 'Inténtelo de nuevo'],
-      ['web:b', 'Aun así puede alquilarla, si usted quiere.'],
-      ['web:c', 'Inténtalo de nuevo; el robot espera a que el precio vuelva.'],
-    ]);
-    expect(otherFormIn(spanish, addressFor('es')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
-      'b',
-      'a',
-    ]);
-    const italian = new Map([
-      ['web:a', 'Il Suo codice è {{code}}. Non lo condivida con nessuno.'],
-      ['web:b', 'Felici di rivederLa.'],
-      ['web:c', 'Lei ha 3 robot? Inserisci il codice, poi riprova.'],
-    ]);
-    expect(otherFormIn(italian, addressFor('it')!.avoid).map((hit) => hit.split(':')[1])).toEqual([
-      'a',
-      'b',
-      'a',
-    ]);
+    /** The keys (after `web:`) of the texts in `lang`'s other form, in the order found. */
+    const hits = (lang: string, texts: Record<string, string>) =>
+      otherFormIn(
+        new Map(Object.entries(texts).map(([key, text]) => [`web:${key}`, text])),
+        addressFor(lang)!.avoid,
+      ).map((hit) => hit.split(':')[1]);
+    expect(
+      hits('de', {
+        a: 'Gib den Betrag ein',
+        b: 'Mehr als dein verfügbares Guthaben',
+        c: 'Wallet entfernt: Sie kann sich nicht mehr anmelden.',
+        d: 'Geben Sie den Betrag ein; sie wird danach gesperrt.',
+      }),
+    ).toEqual(['b', 'a']);
+    expect(
+      hits('es', {
+        a: 'Inténtelo de nuevo',
+        b: 'Aun así puede alquilarla, si usted quiere.',
+        c: 'Inténtalo de nuevo; el robot espera a que el precio vuelva.',
+      }),
+    ).toEqual(['b', 'a']);
+    expect(
+      hits('it', {
+        a: 'Il Suo codice è {{code}}. Non lo condivida con nessuno.',
+        b: 'Felici di rivederLa.',
+        c: 'Lei ha 3 robot? Inserisci il codice, poi riprova.',
+      }),
+    ).toEqual(['a', 'b', 'a']);
   });
 
   it.each(LANGUAGE_CODES)('%s addresses the reader in one form', (code) => {
