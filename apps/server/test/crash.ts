@@ -11,7 +11,6 @@ import { randomInt } from 'node:crypto';
 import { readDeployment, sendTestUsdt, type DevchainDeployment } from '@olive/devchain';
 import { sql } from 'kysely';
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
-import { translate } from '../src/i18n/index.ts';
 import { register } from './accounts.ts';
 import { runCli } from './cli.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -105,15 +104,12 @@ export async function crashRun(options: CrashOptions): Promise<CrashReport> {
       }
     };
 
-    // Setting up, before any kill: a refusal for load (CI's second pass saw one) or no
-    // answer yet is asked again after a pause, as the refusal itself says; any other
-    // refusal fails the run.
-    const BUSY = translate('en', 'error.busy');
+    // Setting up, before any kill: no answer yet is asked again after a pause (`post`
+    // already asks again after a refusal for load); any refusal fails the run.
     const setupCall = async <T>(path: string, body: Record<string, string>, auth = {}) => {
       for (let attempt = 0; ; attempt++) {
         const reply = await call<T>(path, body, auth);
-        const busy = !reply || reply.msg === BUSY;
-        if (!busy || attempt >= 30) return reply;
+        if (reply || attempt >= 30) return reply;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     };
