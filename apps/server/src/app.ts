@@ -26,7 +26,7 @@ import readRouting from './plugins/app/read-routing.ts';
 import health from './plugins/app/health.ts';
 import metricsPlugin, { createMetrics } from './plugins/app/metrics.ts';
 import { adminModule } from './modules/admin/module.ts';
-import { authModule, SESSION_CACHE_ANNOUNCED_MS } from './modules/auth/module.ts';
+import { authModule } from './modules/auth/module.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { contentModule } from './modules/content/module.ts';
 import { demoModule } from './modules/demo/module.ts';
@@ -50,7 +50,13 @@ import type { UserProfile } from './modules/users/views.ts';
 import { chainHeads, type ChainEnvironment } from './modules/wallet/chain-environment.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import type { PriceFeed } from '@olive/market';
-import { BALANCE_CHANNEL, PROFILE_CHANNEL, SESSION_CHANNEL, userCache } from './db/user-cache.ts';
+import {
+  ANNOUNCED_MAX_AGE_MS,
+  BALANCE_CHANNEL,
+  PROFILE_CHANNEL,
+  SESSION_CHANNEL,
+  userCache,
+} from './db/user-cache.ts';
 import { lazyChildLogger } from './request-logger.ts';
 
 export interface AppDeps {
@@ -82,11 +88,6 @@ export interface AppDeps {
    */
   replicas?: Replicas | null;
 }
-
-/** The longest a user's balance figures are served from memory without a notification. */
-export const BALANCE_CACHE_MAX_AGE_MS = 10_000;
-/** The same for the profile and saved addresses, which triggers announce (decision 121). */
-export const PROFILE_CACHE_MAX_AGE_MS = 60_000;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -125,18 +126,19 @@ export function createServices(deps: AppDeps) {
   const balances = userCache<UserBalances>({
     channel: BALANCE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
-    maxAgeMs: BALANCE_CACHE_MAX_AGE_MS,
+    maxAgeMs: ANNOUNCED_MAX_AGE_MS,
+    announcesWrites: true,
   });
   const profileCache = userCache<UserProfile>({
     channel: PROFILE_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
-    maxAgeMs: PROFILE_CACHE_MAX_AGE_MS,
+    maxAgeMs: ANNOUNCED_MAX_AGE_MS,
   });
   // Holds nothing itself: its announcements tell the session cache what to drop.
   const sessionChanges = userCache<never>({
     channel: SESSION_CHANNEL,
     connectionString: deps.databaseUrl ?? null,
-    maxAgeMs: SESSION_CACHE_ANNOUNCED_MS,
+    maxAgeMs: ANNOUNCED_MAX_AGE_MS,
   });
 
   const support = supportModule({ db });

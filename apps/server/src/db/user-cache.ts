@@ -23,8 +23,16 @@ const ANNOUNCE_MS = 20;
 /** A NOTIFY payload must stay under 8,000 bytes. */
 const PAYLOAD_BYTES = 7_000;
 /** Above this many users in one post, every process drops everything instead. */
-const MANY_USERS = 5_000;
+export const MANY_USERS = 5_000;
 const MAX_ENTRIES = 100_000;
+/**
+ * The longest an entry of a cache whose changes are announced is served (the balances,
+ * profiles and sessions). Every change is announced, so this bounds only what no
+ * announcement covers: a balance changed by hand in SQL. It is longer than the interval at
+ * which a crowd of 20,000 investors comes back (issue 33): with one minute, each of their
+ * calls read the database again.
+ */
+export const ANNOUNCED_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * For a repository that writes what the profile cache holds: told after each such write in
@@ -41,6 +49,13 @@ export interface UserCacheOptions {
   connectionString: string | null;
   /** The longest an entry is served, even without a notification (0: no cache). */
   maxAgeMs: number;
+  /**
+   * This process announces its own writes (the balances: posts announce their users after
+   * commit). While it did not listen, or before it started, its announcements were lost (a
+   * predecessor may have died between a commit and its announcement), so on each (re)connect
+   * it announces everybody once.
+   */
+  announcesWrites?: boolean;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -146,7 +161,10 @@ export function userCache<T>(options: UserCacheOptions) {
     try {
       await next.connect();
       await next.query(`listen ${channel}`);
-      if (client === next) listening = true;
+      if (client === next) {
+        listening = true;
+        if (options.announcesWrites) announceSoon(['*']);
+      }
     } catch (error) {
       lost(error);
     }

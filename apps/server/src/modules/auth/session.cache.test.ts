@@ -1,5 +1,5 @@
-// How long an API process reuses a session it resolved (decision 156): a minute while the
-// database announces changes, a second when it does not, and never past an announcement.
+// How long an API process reuses a session it resolved (decision 156): five minutes while
+// the database announces changes, a second when it does not, and never past an announcement.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../ports/clock.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -45,7 +45,11 @@ function fakeRepository() {
   let hold: Promise<void> | undefined;
   const repo = {
     reads: 0,
+    touches: [] as Date[],
     rows,
+    async touch(_id: string, at: Date) {
+      repo.touches.push(at);
+    },
     holdNextRead(until: Promise<void>) {
       hold = until;
     },
@@ -78,7 +82,7 @@ beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
 afterEach(() => vi.useRealTimers());
 
 describe('the session cache', () => {
-  it('keeps a session a minute while changes are announced, then reads it again', async () => {
+  it('keeps a session five minutes while changes are announced, then reads it again', async () => {
     const repo = fakeRepository();
     const sessions = sessionService(
       repo as unknown as SessionRepository,
@@ -141,5 +145,29 @@ describe('the session cache', () => {
     // The stale row was not kept: the next call reads the revocation.
     expect(await sessions.resolve(TOKEN)).toBeNull();
     expect(repo.reads).toBe(2);
+  });
+
+  it('writes last_seen_at once per touch interval, keeping the row it read', async () => {
+    const repo = fakeRepository();
+    const touchEvery = { ...policy, touchMs: 60_000 };
+    const sessions = sessionService(
+      repo as unknown as SessionRepository,
+      clock,
+      touchEvery,
+      announcements(true),
+    );
+    await sessions.resolve(TOKEN);
+    for (let minute = 1; minute <= 3; minute++) {
+      clock.advance(30_000);
+      vi.advanceTimersByTime(30_000);
+      await sessions.resolve(TOKEN); // half a minute: nothing written
+      clock.advance(30_000);
+      vi.advanceTimersByTime(30_000);
+      await sessions.resolve(TOKEN); // a minute since the last write: written
+      await sessions.resolve(TOKEN); // and not again
+      expect(repo.touches).toHaveLength(minute);
+    }
+    // Three writes, one read: the row is kept with the time written.
+    expect(repo.reads).toBe(1);
   });
 });

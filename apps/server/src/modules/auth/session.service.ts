@@ -3,6 +3,7 @@
 // rotated: the reply carries a new token and the old one keeps working for a short
 // grace period so requests already in flight do not fail.
 import { hash, randomBytes } from 'node:crypto';
+import { ANNOUNCED_MAX_AGE_MS } from '../../db/user-cache.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SessionRepository } from './session.repository.ts';
 
@@ -37,10 +38,10 @@ export const SESSION_CACHE_MS = 1_000;
 /**
  * How long while every change is announced (`session_changed`, decision 156): the
  * database tells each process of a revocation, a replacement or a status change at its
- * commit, so an entry is only the row as it stands. The touch of `last_seen_at` (at most
- * once a minute) reads the row afresh in any case.
+ * commit, so an entry is only the row as it stands (the touch of `last_seen_at` updates
+ * the entry with what it wrote).
  */
-export const SESSION_CACHE_ANNOUNCED_MS = 60_000;
+export const SESSION_CACHE_ANNOUNCED_MS = ANNOUNCED_MAX_AGE_MS;
 /** Sessions kept in memory: the active crowd of one API process. */
 const SESSION_CACHE_MAX = 100_000;
 
@@ -187,8 +188,10 @@ export function sessionService(
       return { sessionId: row.id, userId: row.user_id };
     }
     if (now - entry.lastSeenAt >= policy.touchMs) {
-      await repo.touch(row.id, clock.now());
-      remove(token);
+      const at = clock.now();
+      await repo.touch(row.id, at);
+      // The row is otherwise as read; an announcement of a change still drops it.
+      entry.lastSeenAt = at.getTime();
     }
     return { sessionId: row.id, userId: row.user_id };
   }

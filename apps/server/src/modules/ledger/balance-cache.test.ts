@@ -47,6 +47,28 @@ const homeTotal = async (headers: Record<string, string>) =>
     )
   ).data!.assets.total_assets;
 
+const settled = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+const timeout = (ms: number) =>
+  new Promise<string>((resolve) => setTimeout(() => resolve('blocked'), ms));
+
+/**
+ * Runs `during` while another connection holds the balances table locked: what answers
+ * then was served from memory. What `during` returns runs after the lock is released.
+ */
+async function whileLocked(during: () => Promise<(() => Promise<void>) | void>) {
+  const locker = new pg.Client({ connectionString: t.databaseUrl });
+  await locker.connect();
+  try {
+    await locker.query('begin');
+    await locker.query('lock table accounts in access exclusive mode');
+    const after = await during();
+    await locker.query('rollback');
+    await after?.();
+  } finally {
+    await locker.end();
+  }
+}
+
 describe('balance cache', () => {
   it('listens once the app is built, and only with a connection string', async () => {
     expect(t.app.services.balances.active).toBe(true);
@@ -102,7 +124,6 @@ describe('balance cache', () => {
                        where id in (${a.id}, ${b.id})`,
         }),
       );
-    const settled = () => new Promise((resolve) => setTimeout(resolve, 1_100));
     await deposit(t, a.id, '1', `cache:credits:${a.id}`);
     await settled();
     expect(await balanceOf(a.headers)).toBe('1'); // read, and kept
@@ -121,32 +142,68 @@ describe('balance cache', () => {
     const cached = await investor();
     const fresh = await investor();
     await deposit(t, cached.id, '7', `cache:memory:${cached.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the touch window
+    await settled(); // past the touch window
     expect(await balanceOf(cached.headers)).toBe('7'); // read, and kept
-
-    const locker = new pg.Client({ connectionString: t.databaseUrl });
-    await locker.connect();
-    try {
-      await locker.query('begin');
-      await locker.query('lock table accounts in access exclusive mode');
-      const timeout = (ms: number) =>
-        new Promise<string>((resolve) => setTimeout(() => resolve('blocked'), ms));
+    await whileLocked(async () => {
       // The cached investor is answered although the balances table is locked...
       expect(await Promise.race([balanceOf(cached.headers), timeout(1_500)])).toBe('7');
       // ...an investor whose balance was never read waits for the lock.
       const waiting = balanceOf(fresh.headers);
       expect(await Promise.race([waiting, timeout(300)])).toBe('blocked');
-      await locker.query('rollback');
-      expect(await waiting).toBe('0');
+      return async () => expect(await waiting).toBe('0');
+    });
+  });
+
+  it("keeps in memory the balances a payout did not credit (a crowd's calls stay cheap)", async () => {
+    const renter = await investor();
+    const bystander = await investor();
+    await deposit(t, bystander.id, '4', `cache:bystander:${bystander.id}`);
+    await settled();
+    expect(await balanceOf(bystander.headers)).toBe('4'); // read, and kept
+    expect(await balanceOf(renter.headers)).toBe('0');
+    await t.db.transaction().execute((trx) =>
+      t.app.services.ledger.postCredits(trx, {
+        kind: 'mining_payout',
+        idempotencyKey: `cache:payout:${renter.id}`,
+        from: platformAccount('mining_payout'),
+        userKind: 'available',
+        credits: sql`select ${renter.id}::bigint as user_id, 100000000::bigint as amount`,
+      }),
+    );
+    expect(await until(() => balanceOf(renter.headers), '1')).toBeLessThan(1_000);
+    await whileLocked(async () => {
+      // Not dropped: answered although the balances table is locked.
+      expect(await Promise.race([balanceOf(bystander.headers), timeout(1_500)])).toBe('4');
+    });
+  });
+
+  it('shows what a process posted without announcing it once that process listens again', async () => {
+    const user = await investor();
+    await deposit(t, user.id, '1', `cache:unannounced:${user.id}`);
+    await settled();
+    expect(await balanceOf(user.headers)).toBe('1'); // read, and kept
+    // A process that posts and dies before its announcement: here one that never listens.
+    const silent = await createTestApp({ database: { db: t.db, url: t.databaseUrl } as never });
+    await deposit(silent, user.id, '1', `cache:unannounced2:${user.id}`);
+    await silent.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await balanceOf(user.headers)).toBe('1'); // nobody was told
+    // Started again (or any process starting or listening again), it tells everybody.
+    const back = await createTestApp({
+      database: { db: t.db, url: t.databaseUrl } as never,
+      balanceCache: true,
+    });
+    try {
+      expect(await until(() => balanceOf(user.headers), '2')).toBeLessThan(1_000);
     } finally {
-      await locker.end();
+      await back.close();
     }
   });
 
   it('serves nothing from memory while its connection is down, and listens again', async () => {
     const user = await investor();
     await deposit(t, user.id, '1', `cache:lost:${user.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await settled();
     expect(await balanceOf(user.headers)).toBe('1');
 
     await sql`

@@ -4,7 +4,7 @@
 // first by ledger.planning.ts; the database refuses a balance below zero (OL001).
 import { randomInt } from 'node:crypto';
 import type { RawBuilder } from 'kysely';
-import type { UserCache } from '../../db/user-cache.ts';
+import { MANY_USERS, type UserCache } from '../../db/user-cache.ts';
 import { AppError } from '../../errors.ts';
 import { isTransientError, type Db } from '../../db/database.ts';
 import {
@@ -386,7 +386,15 @@ export function ledgerPosting(
       const staged = await repo.stageCredits(trx, request.credits, request.userKind);
       if (staged === 0) return null;
       const [fromId] = await resolveAccounts(trx, [from], false);
-      options.balanceCache?.touchedEveryone();
+      // The renters' shown balances are dropped here and announced to every process. A
+      // crowd of them (more than the cache announces by name) drops everybody instead;
+      // dropping everybody for a few renters sent a crowd of 20,000 investors back to the
+      // database at every payout (issue 33).
+      const cache = options.balanceCache;
+      const users = cache && staged <= MANY_USERS ? await repo.stagedUsers(trx) : null;
+      const touch = (done: boolean) =>
+        users ? cache?.touched(users, done) : cache?.touchedEveryone(done);
+      touch(false);
       try {
         const row = await repo.postCredits(trx, {
           kind,
@@ -409,7 +417,7 @@ export function ledgerPosting(
         if (code === 'OL002') throw new IdempotencyConflictError(key);
         throw error;
       } finally {
-        options.balanceCache?.touchedEveryone(true);
+        touch(true);
       }
     },
 

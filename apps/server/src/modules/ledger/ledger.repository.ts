@@ -294,6 +294,14 @@ export function ledgerRepository(db: Db) {
       return Number(staged.numAffectedRows ?? 0n);
     },
 
+    /** The users of the staged credits (a payout's renters), for the balance cache. */
+    async stagedUsers(q: Db): Promise<string[]> {
+      const { rows } = await sql<{ user_id: string }>`
+        select user_id::text from ledger_credits where user_id is not null
+      `.execute(q);
+      return rows.map((r) => r.user_id);
+    },
+
     /** Posts the staged credits as one entry debiting `fromId` (ledger_post_credits). */
     async postCredits(
       q: Db,
