@@ -134,6 +134,13 @@ export function createServices(deps: AppDeps) {
     connectionString: deps.databaseUrl ?? null,
     maxAgeMs: ANNOUNCED_MAX_AGE_MS,
   });
+  // Home's "notices seen up to" per user, announced on the profile's channel (migration 0191).
+  const noticesSeen = userCache<number | null>({
+    channel: PROFILE_CHANNEL,
+    connectionString: null,
+    follows: profileCache,
+    maxAgeMs: ANNOUNCED_MAX_AGE_MS,
+  });
   // Holds nothing itself: its announcements tell the session cache what to drop.
   const sessionChanges = userCache<never>({
     channel: SESSION_CHANNEL,
@@ -231,6 +238,7 @@ export function createServices(deps: AppDeps) {
     totals: (id) => ledger.shownBalances(id),
     production: async () => mining.mining.production({ storedOnly: true }), // later
     homeCacheSeconds: config.NODE_ENV === 'test' ? 0 : 5,
+    noticesSeen,
   });
   const mining = miningModule({
     config,
@@ -289,6 +297,7 @@ export function createServices(deps: AppDeps) {
     custodyOnChain: wallet.custodyOnChain,
     balances,
     profileCache,
+    noticesSeen,
     sessionChanges,
     admin,
     content,
@@ -344,12 +353,14 @@ export async function buildApp(deps: AppDeps) {
   await Promise.all([
     services.balances.start(),
     services.profileCache.start(),
+    services.noticesSeen.start(),
     services.sessionChanges.start(),
   ]);
   app.addHook('onClose', async () => {
     await Promise.all([
       services.balances.stop(),
       services.profileCache.stop(),
+      services.noticesSeen.stop(),
       services.sessionChanges.stop(),
     ]);
   });

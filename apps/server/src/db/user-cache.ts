@@ -45,8 +45,13 @@ export interface ProfileWrites {
 export interface UserCacheOptions {
   /** The channel whose notifications (user ids, comma-separated; `*` for all) drop entries. */
   channel: string;
-  /** A connection string to listen on; null turns the cache off. */
+  /** A connection string to listen on; null turns the cache off (unless it `follows`). */
   connectionString: string | null;
+  /**
+   * Another cache on the same channel whose connection this one shares: it drops what that
+   * one drops, and caches while that one listens (one listening connection per channel).
+   */
+  follows?: UserCache<unknown>;
   /** The longest an entry is served, even without a notification (0: no cache). */
   maxAgeMs: number;
   /**
@@ -133,7 +138,15 @@ export function userCache<T>(options: UserCacheOptions) {
     generation += 1;
   }
 
+  let following = false;
+  const isListening = (): boolean => (options.follows ? options.follows.active : listening);
+
   async function listen() {
+    if (options.follows) {
+      if (!following) options.follows.onDropped((id) => (id === '*' ? dropAll() : drop(id)));
+      following = true;
+      return;
+    }
     if (stopped || !options.connectionString || options.maxAgeMs <= 0) return;
     const next = new pg.Client({
       connectionString: options.connectionString,
@@ -191,8 +204,8 @@ export function userCache<T>(options: UserCacheOptions) {
     },
 
     /** Whether figures are being cached (listening, and a maximum age above zero). */
-    get active() {
-      return listening && options.maxAgeMs > 0;
+    get active(): boolean {
+      return isListening() && options.maxAgeMs > 0;
     },
 
     /**
@@ -224,7 +237,7 @@ export function userCache<T>(options: UserCacheOptions) {
     },
 
     async get(userId: string, load: () => Promise<T>): Promise<T> {
-      if (!listening || options.maxAgeMs <= 0) return load();
+      if (!isListening() || options.maxAgeMs <= 0) return load();
       const at = now();
       const hit = entries.get(userId);
       if (hit && at - hit.at < options.maxAgeMs) return hit.value;
@@ -233,7 +246,7 @@ export function userCache<T>(options: UserCacheOptions) {
       const fresh =
         now() - Math.max(touchedAt.get(userId) ?? -Infinity, everyoneTouchedAt) >= TOUCH_MS;
       if (
-        listening &&
+        isListening() &&
         fresh &&
         before.user === (generations.get(userId) ?? 0) &&
         before.all === generation

@@ -135,19 +135,26 @@ export function contentRepository(db: Db) {
       return row as PublishedRow | undefined;
     },
 
-    async unreadNotices(userId: string, now: Date) {
+    /** When each notice was (or will be) published, oldest first, in milliseconds. */
+    async noticeTimes(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('content_items')
+        .where('kind', '=', 'notice')
+        .where('published_at', 'is not', null)
+        .select('published_at')
+        .orderBy('published_at')
+        .execute();
+      return rows.map((r) => new Date(r.published_at!).getTime());
+    },
+
+    /** Up to when the user has seen the notices (they opened the list), or null. */
+    async noticesSeenAt(userId: string): Promise<number | null> {
       const row = await db
-        .selectFrom('content_items as i')
-        .leftJoin('notice_reads as r', (j) => j.on('r.user_id', '=', userId))
-        .where('i.kind', '=', 'notice')
-        .where('i.published_at', 'is not', null)
-        .where('i.published_at', '<=', now)
-        .where((w) =>
-          w.or([w('r.seen_at', 'is', null), w('i.published_at', '>', w.ref('r.seen_at'))]),
-        )
-        .select((s) => s.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .selectFrom('notice_reads')
+        .where('user_id', '=', userId)
+        .select('seen_at')
+        .executeTakeFirst();
+      return row ? new Date(row.seen_at).getTime() : null;
     },
 
     async markNoticesSeen(userId: string, now: Date) {

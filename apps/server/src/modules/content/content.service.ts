@@ -3,6 +3,7 @@
 // they leave this service only as sanitised HTML (markdown.ts).
 import { LANGUAGE_CODES, formatAmount } from '@olive/protocol';
 import { AppError, fieldError } from '../../errors.ts';
+import type { UserCache } from '../../db/user-cache.ts';
 import type { Clock } from '../../ports/clock.ts';
 import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { reencodeAvatar } from '../users/avatar.ts';
@@ -48,6 +49,11 @@ export interface ContentDeps {
   production?: (lang: string) => Promise<Record<string, unknown> | null>;
   /** Seconds Home's lists may be served from memory (0 in tests). */
   homeCacheSeconds?: number;
+  /**
+   * Each user's "notices seen up to", kept until `notice_reads` announces a change
+   * (migration 0191); without it, read on every call.
+   */
+  noticesSeen?: UserCache<number | null>;
 }
 
 interface HomePublic {
@@ -65,15 +71,27 @@ export function safeLink(url: string): boolean {
   return /^(https:\/\/|http:\/\/|mailto:|tel:|tg:\/\/|whatsapp:\/\/)[^\s<>"']+$/i.test(url);
 }
 
+/** How many of `sorted` (ascending) are at most `limit`: a binary search. */
+function countUpTo(sorted: number[], limit: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! <= limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export function contentService(deps: ContentDeps) {
   const { repo, clock } = deps;
   const rendered = new Map<string, string>();
   const homeCache = new Map<string, { at: number; value: HomePublic }>();
-  const unreadCache = new Map<string, { at: number; value: number }>();
+  const noticeTimesCache = new Map<string, { at: number; value: number[] }>();
 
   /**
    * `load`'s value for `key`, kept `homeCacheSeconds` (none in tests): Home's lists and
-   * the unread count change no faster than an operator publishes.
+   * the notices' times change no faster than an operator publishes.
    */
   async function kept<T>(
     cache: Map<string, { at: number; value: T }>,
@@ -90,6 +108,21 @@ export function contentService(deps: ContentDeps) {
       cache.set(key, { at: now, value });
     }
     return value;
+  }
+
+  /**
+   * The unread-notice badge: notices published since the user last opened the list (all
+   * of them if never), up to now. Both halves come from memory on a warm call: a crowd's
+   * Home read the count from the database on every call (issue 33).
+   */
+  async function unreadNotices(userId: string): Promise<number> {
+    const seenAt = () => repo.noticesSeenAt(userId);
+    const [times, seen] = await Promise.all([
+      kept(noticeTimesCache, '', () => repo.noticeTimes()),
+      deps.noticesSeen ? deps.noticesSeen.get(userId, seenAt) : seenAt(),
+    ]);
+    const now = clock.now().getTime();
+    return countUpTo(times, now) - (seen === null ? 0 : countUpTo(times, Math.min(seen, now)));
   }
 
   /** A body's rendering, kept per item version (id, language, last edit): Markdown and
@@ -196,8 +229,7 @@ export function contentService(deps: ContentDeps) {
       const [home, figures, unread] = await Promise.all([
         kept(homeCache, lang, () => buildHome(lang)),
         userId ? deps.totals(userId) : null,
-        // Reading the notices here clears the user's count at once (markNoticesSeen).
-        userId ? kept(unreadCache, userId, () => repo.unreadNotices(userId, clock.now())) : null,
+        userId ? unreadNotices(userId) : null,
       ]);
       if (!figures) return `${sharedText(home)}}`;
       const assets = JSON.stringify({
@@ -229,7 +261,8 @@ export function contentService(deps: ContentDeps) {
       // Opening the notice list is what clears the unread badge.
       if (kind === 'notice' && userId && query.page === 1) {
         await repo.markNoticesSeen(userId, clock.now());
-        unreadCache.delete(userId);
+        // Dropped here at once; the write's trigger tells every process.
+        deps.noticesSeen?.touched([userId]);
       }
       return { list: rows.map(listItem), page: query.page, limit: query.limit, total };
     },

@@ -14,6 +14,7 @@ export function contentModule(shared: {
   totals: (userId: string) => Promise<Totals>;
   production?: ContentDeps['production'];
   homeCacheSeconds?: number;
+  noticesSeen?: ContentDeps['noticesSeen'];
 }) {
   const content = contentService({ repo: contentRepository(shared.db), ...shared });
   return { content, routes: contentRoutes, options: { content } };

@@ -118,4 +118,34 @@ describe('profile cache', () => {
       await listener.end();
     }
   });
+
+  it("clears Home's unread-notice badge in every process when the list is opened in one", async () => {
+    const notice = async (title: string) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into content_items (kind, published_at, created_at, updated_at)
+        values ('notice', now(), now(), now()) returning id
+      `.execute(t.db);
+      await sql`
+        insert into content_translations (item_id, lang, title, updated_at)
+        values (${rows[0]!.id}, 'en', ${title}, now())
+      `.execute(t.db);
+    };
+    const user = await register(t);
+    const unread = async (app: TestApp) =>
+      (await app.call<{ unread_notices: number }>('/api/main/maininfo', {}, user.headers)).data!
+        .unread_notices;
+    await notice('Cached badge');
+    const before = await unread(t);
+    expect(before).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the touch window
+    expect(await unread(t)).toBe(before); // read, and kept
+
+    // Opened in another process: this one drops what it kept once the write commits.
+    const opened = await other.call('/api/main/notice', {}, user.headers);
+    expect(opened.code, opened.msg).toBe(1);
+    expect(await until(async () => String(await unread(t)), '0')).toBeLessThan(1_000);
+    // A notice published afterwards counts at once (the notices' times are not per user).
+    await notice('After the badge');
+    expect(await unread(t)).toBe(1);
+  });
 });
