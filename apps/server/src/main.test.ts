@@ -69,7 +69,7 @@ async function diagnosis(olive: OliveProcess) {
   const lines = olive
     .output()
     .split('\n')
-    .filter((l) => !/"msg":"(incoming request|request completed)"/.test(l));
+    .filter((l) => !/"msg":"request completed"/.test(l));
   const parts = [`--- olive's output, without request lines ---\n${lines.join('\n').slice(-8000)}`];
   const deployment = join(dataDir, 'devchain', 'deployment.json');
   const anvils = await new Promise<string>((resolve) =>

@@ -2,7 +2,7 @@
 // would: the request id on every line, nothing below the level.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger } from './request-logger.ts';
+import { lazyChildLogger, logRequests } from './request-logger.ts';
 
 async function serverLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -10,7 +10,9 @@ async function serverLoggingAt(level: string) {
     logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
     genReqId: () => 'req-1',
     childLoggerFactory: lazyChildLogger,
+    disableRequestLogging: true,
   });
+  logRequests(app);
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/loud', async (request) => {
     request.log.info('an info line');
@@ -35,14 +37,19 @@ describe('the request logger', () => {
     ]);
   });
 
-  it("keeps Fastify's own request lines at info", async () => {
+  it('writes one access line per request at info: method, url, status and time', async () => {
     const { app, lines } = await serverLoggingAt('info');
     await app.inject('/quiet');
+    await app.inject('/missing');
     await app.close();
-    const request = lines.filter((l) => l.reqId === 'req-1').map((l) => l.msg);
-    expect(request).toEqual(['incoming request', 'request completed']);
-    expect(lines.find((l) => l.msg === 'incoming request')).toMatchObject({
+    const request = lines.filter((l) => l.reqId === 'req-1');
+    expect(request.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+    expect(request[0]).toMatchObject({
+      level: 30,
       req: { method: 'GET', url: '/quiet' },
+      res: { statusCode: 200 },
     });
+    expect(request[0]!.responseTime).toEqual(expect.any(Number));
+    expect(request[1]).toMatchObject({ req: { url: '/missing' }, res: { statusCode: 404 } });
   });
 });
