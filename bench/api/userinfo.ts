@@ -9,7 +9,7 @@
 // calls once before the measured runs (reported apart as `first_call`), so the runs measure
 // a server that has served its crowd before.
 // Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--runs=N]
-//        [--investors=N] [--profile]
+//        [--investors=N] [--profile] [--log-level=info]
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -45,10 +45,15 @@ const PASSWORD = 'bench-olive-2026';
 const barePort = await freePort();
 const profileDir = join(process.cwd(), 'bench/results/profiles');
 
+// Logged as `npm start` logs (info: a line per request and its answer), unless
+// --log-level=warn asks for the quieter server (issue 33: the figures were at warn).
+const logLevel =
+  process.argv.find((a) => a.startsWith('--log-level='))?.slice('--log-level='.length) ?? 'info';
 const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-const olive = await startOlive({ nodeArgs: apiOnly ? [] : profiling });
+const env = { LOG_LEVEL: logLevel };
+const olive = await startOlive({ nodeArgs: apiOnly ? [] : profiling, env });
 // --api-only: the calls go to a process of the API role, the workers run in `olive`.
-const api = apiOnly ? await startApiProcess(olive, { nodeArgs: profiling }) : null;
+const api = apiOnly ? await startApiProcess(olive, { nodeArgs: profiling, env }) : null;
 const port = api?.port ?? olive.port;
 
 const db = new pg.Client({ connectionString: olive.dbUrl });
@@ -224,6 +229,7 @@ const summary = {
   signed_in: !anonymous,
   investors: anonymous ? 0 : crowd.length,
   app_role: apiOnly ? 'api' : 'all (npm start)',
+  log_level: logLevel,
   connections,
   seconds,
   userinfo,

@@ -119,7 +119,7 @@ export async function startOlive(
  */
 export async function startApiProcess(
   olive: BenchOlive,
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ server: ChildProcess; port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const server = spawn(
@@ -137,6 +137,7 @@ export async function startApiProcess(
         RATE_LIMIT_PER_MINUTE: '100000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
         DEV_INBOX_PORT: '0',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
