@@ -2,7 +2,7 @@
 // own fills marked at the price (its PnL snapshots), to choose a robot to copy by: ROI over
 // 7, 30 and 90 days, the deepest drawdown, the Sharpe ratio of its daily returns, round
 // trips and buy-and-hold over its life; and its copy-trading terms and figures.
-import { parseGrid, type MarketId } from '@olive/market';
+import { parseGrid, type GridState, type MarketId } from '@olive/market';
 import { formatAmount } from '@olive/protocol';
 import type { Clock } from '../../ports/clock.ts';
 import { ratioText } from '../market/market-data.service.ts';
@@ -46,39 +46,98 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
    * The fields quaninfo adds for one robot. `price` is the market's price now (running
    * robots); an ended robot's buy-and-hold ends at its stop's price.
    */
-  async function recordOf(robot: RobotRow, price: (market: MarketId) => bigint) {
+  // What a record reads from the robot's minute snapshots, kept per robot for the minute
+  // (snapshots are written once a minute): the series scan and four point reads were most
+  // of a quaninfo call, and the scan grows with the robot's age (issue 33). A new status or
+  // stop starts a new entry.
+  const histories = new Map<string, Promise<History>>();
+  const HISTORIES_MAX = 100_000;
+
+  interface History {
+    series: Awaited<ReturnType<RobotRepository['trackSeries']>> | null;
+    nowPnl: bigint;
+    then: Map<number, bigint>;
+    first: bigint | null;
+    stopPrice: bigint | null;
+  }
+
+  async function loadHistory(robot: RobotRow, now: Date): Promise<History> {
     const principal = BigInt(robot.principal);
-    const now = clock.now();
     const started = robot.started_at ? new Date(robot.started_at) : null;
     const end = robot.ended_at ? new Date(robot.ended_at) : now;
-    const [stats, series, nowPnl] = await Promise.all([
-      repo.copyStats([robot.id]),
+    const thenAt = async (days: number): Promise<[number, bigint]> => {
+      if (!started) return [days, 0n];
+      const from = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
+      return [days, from.getTime() === started.getTime() ? 0n : await repo.pnlAt(robot.id, from)];
+    };
+    const [series, nowPnl, then, first, stopPrice] = await Promise.all([
       started ? repo.trackSeries(robot.id, principal) : null,
       started ? repo.pnlAt(robot.id, end) : 0n,
+      Promise.all([7, 30, 90].map(thenAt)),
+      !started || robot.start_price !== null
+        ? null
+        : repo.closeAt(robot.market, new Date(robot.started_at!)),
+      started && robot.status !== 'running' ? repo.stopPrice(robot.id) : null,
     ]);
-    const roi = async (days: number) => {
-      if (!started) return '0';
-      const from = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
-      const then = from.getTime() === started.getTime() ? 0n : await repo.pnlAt(robot.id, from);
-      return ratioText(nowPnl - then, principal);
-    };
-    const [roi7, roi30, roi90, buyAndHold] = await Promise.all([
-      roi(7),
-      roi(30),
-      roi(90),
-      buyAndHoldOf(robot, price),
+    return { series, nowPnl, then: new Map(then), first, stopPrice };
+  }
+
+  function historyOf(robot: RobotRow, now: Date): Promise<History> {
+    const key = [
+      robot.id,
+      Math.floor(now.getTime() / 60_000),
+      robot.status,
+      robot.started_at ? new Date(robot.started_at).getTime() : '',
+      robot.ended_at ? new Date(robot.ended_at).getTime() : '',
+    ].join('|');
+    let kept = histories.get(key);
+    if (!kept) {
+      if (histories.size >= HISTORIES_MAX) histories.clear();
+      kept = loadHistory(robot, now);
+      histories.set(key, kept);
+      kept.catch(() => histories.delete(key));
+      // The previous minute's entries go as the new minute's come.
+      setTimeout(() => histories.delete(key), 61_000).unref();
+    }
+    return kept;
+  }
+
+  /**
+   * The fields quaninfo adds for one robot. `price` is the market's price now (running
+   * robots); an ended robot's buy-and-hold ends at its stop's price. Copy figures are read
+   * on every call; what comes from the snapshots is as of the current minute.
+   */
+  async function recordOf(
+    robot: RobotRow,
+    price: (market: MarketId) => bigint,
+    /** Already read or parsed by the caller (quaninfo reads them with the robot). */
+    known: { stats?: { copiers: number; earned: bigint }; state?: GridState | null } = {},
+  ) {
+    const principal = BigInt(robot.principal);
+    const now = clock.now();
+    const started = robot.started_at !== null;
+    const [stat, history] = await Promise.all([
+      known.stats ?? repo.copyStats([robot.id]).then((stats) => stats.get(robot.id)!),
+      historyOf(robot, now),
     ]);
+    const roi = (days: number) =>
+      started ? ratioText(history.nowPnl - history.then.get(days)!, principal) : '0';
+    const series = history.series;
     const sharpe = series ? sharpeOf(dailyReturns(series.days, principal, now)) : null;
-    const state = robot.grid_state ? parseGrid(robot.grid_state) : null;
-    const stat = stats.get(robot.id)!;
+    const state =
+      known.state !== undefined
+        ? known.state
+        : robot.grid_state
+          ? parseGrid(robot.grid_state)
+          : null;
     return {
-      roi_7d: roi7,
-      roi_30d: roi30,
-      roi_90d: roi90,
+      roi_7d: roi(7),
+      roi_30d: roi(30),
+      roi_90d: roi(90),
       max_drawdown: series?.drawdown ? (-Number(series.drawdown)).toFixed(8) : '0',
       sharpe: sharpe === null ? '' : sharpe.toFixed(2),
       round_trips: state?.roundTrips ?? 0,
-      buy_and_hold_return: buyAndHold,
+      buy_and_hold_return: buyAndHoldOf(robot, price, history),
       public: robot.public,
       profit_share_pct: robot.profit_share_pct,
       copiers: stat.copiers,
@@ -90,14 +149,14 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   }
 
   /** The coin's own change over the robot's life: bought at its start, held to now or its stop. */
-  async function buyAndHoldOf(robot: RobotRow, price: (market: MarketId) => bigint) {
+  function buyAndHoldOf(
+    robot: RobotRow,
+    price: (market: MarketId) => bigint,
+    history: History,
+  ): string {
     if (!robot.started_at) return '0';
-    const first =
-      robot.start_price !== null
-        ? BigInt(robot.start_price)
-        : await repo.closeAt(robot.market, new Date(robot.started_at));
-    const last =
-      robot.status === 'running' ? price(robot.market as MarketId) : await repo.stopPrice(robot.id);
+    const first = robot.start_price !== null ? BigInt(robot.start_price) : history.first;
+    const last = robot.status === 'running' ? price(robot.market as MarketId) : history.stopPrice;
     if (!first || !last) return '0';
     return ratioText(last - first, first);
   }

@@ -98,6 +98,54 @@ export function robotRepository(db: Db, reads: Db = db) {
       return trx.selectFrom('robots').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * quaninfo's reads in one statement (issue 33): the robot, what the ledger holds for it
+     * (as `balances`) and its copy figures (as `copyStats`). Undefined when no such robot.
+     */
+    async withFigures(id: string) {
+      const row = await db
+        .selectFrom('robots as r')
+        .selectAll('r')
+        .select((eb) => [
+          eb
+            .selectFrom('accounts as a')
+            .select('a.balance')
+            .whereRef('a.user_id', '=', 'r.user_id')
+            .where('a.kind', '=', 'robot_principal')
+            .where('a.subkey', '=', id)
+            .limit(1)
+            .as('held_principal'),
+          eb
+            .selectFrom('accounts as a')
+            .select('a.balance')
+            .whereRef('a.user_id', '=', 'r.user_id')
+            .where('a.kind', '=', 'robot_pnl')
+            .where('a.subkey', '=', id)
+            .limit(1)
+            .as('held_pnl'),
+          eb
+            .selectFrom('robots as c')
+            .select((c) => c.fn.countAll<string>().as('n'))
+            .whereRef('c.copied_from', '=', 'r.id')
+            .where('c.status', '<>', 'ended')
+            .as('copiers'),
+          eb
+            .selectFrom('robot_profit_shares as s')
+            .select((c) => c.fn.sum<string>('s.amount').as('total'))
+            .whereRef('s.leader_robot_id', '=', 'r.id')
+            .as('shares_earned'),
+        ])
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { held_principal, held_pnl, copiers, shares_earned, ...robot } = row;
+      return {
+        robot: robot as RobotRow,
+        held: { principal: BigInt(held_principal ?? '0'), pnl: BigInt(held_pnl ?? '0') },
+        stats: { copiers: Number(copiers ?? 0), earned: BigInt(shares_earned ?? '0') },
+      };
+    },
+
     /** The robot if a seeded demo investor runs it (decision 111d): anyone may look. */
     demoRobot(id: string) {
       return db

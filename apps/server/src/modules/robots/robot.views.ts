@@ -63,10 +63,12 @@ export function robotViews(deps: {
     held: { principal: bigint; pnl: bigint },
     t: Translate,
     price: (market: MarketId) => bigint,
+    parsed?: GridState | null,
   ) {
     const market = robot.market as MarketId;
     const principal = BigInt(robot.principal);
-    const state: GridState | null = robot.grid_state ? parseGrid(robot.grid_state) : null;
+    const state: GridState | null =
+      parsed !== undefined ? parsed : robot.grid_state ? parseGrid(robot.grid_state) : null;
     const value = state ? valueGrid(state, state.closed ? 0n : price(market)) : null;
     const realised = value?.realised ?? 0n;
     const unrealised = state?.closed ? 0n : (value?.unrealised ?? 0n);
@@ -143,12 +145,15 @@ export function robotViews(deps: {
   }
 
   async function info(userId: string, robotId: string, t: Translate) {
-    const robot = await ownedRobot(repo, userId, robotId);
+    const found = await repo.withFigures(robotId);
+    if (!found || found.robot.user_id !== userId) throw new AppError('robot.not_found');
+    const { robot, held, stats } = found;
     const price = await pricesFor([robot]);
+    const state = robot.grid_state ? parseGrid(robot.grid_state) : null;
     return {
-      ...view(robot, await repo.balances(db, userId, robotId), t, price),
+      ...view(robot, held, t, price, state),
       // Track record and copy trading (issue 32): appended, from the robot's own fills.
-      ...(await records.recordOf(robot, price)),
+      ...(await records.recordOf(robot, price, { stats, state })),
     };
   }
 
