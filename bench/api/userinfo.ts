@@ -9,7 +9,7 @@
 // calls once before the measured runs (reported apart as `first_call`), so the runs measure
 // a server that has served its crowd before.
 // Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--runs=N]
-//        [--investors=N] [--profile] [--log-level=info]
+//        [--investors=N] [--profile] [--log-level=info] [--robots --call=/api/user/quaninfo]
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -17,7 +17,16 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { MARKET_IDS } from '@olive/market';
+import { parseAmount } from '@olive/protocol';
+import { createDb } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { ledgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
+import {
+  ledgerService,
+  platformAccount,
+  userAccount,
+} from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { freePort, startApiProcess, startOlive, waitFor } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -28,6 +37,9 @@ const callPath =
   process.argv.find((a) => a.startsWith('--call='))?.slice('--call='.length) ??
   '/api/user/userinfo';
 const anonymous = process.argv.includes('--anonymous');
+// Every investor of the crowd runs a robot (a 100 USDT neutral grid, the markets in turn),
+// created and started through the API, and each call names it (for --call=/api/user/quaninfo).
+const withRobots = process.argv.includes('--robots');
 // The API role alone (APP_ROLE=api: no robot engine, watcher or payout loop in the process),
 // beside `npm start`'s process running the workers, as a deployment that runs its workers in
 // a process of their own would serve the call.
@@ -66,7 +78,7 @@ await db.query(
 );
 // The crowd: investors signed in as a sign-in leaves them (a session row holding the
 // SHA-256 of a 256-bit token), written in bulk rather than through 20,000 argon2 logins.
-const crowd: { token: string; userId: string }[] = [];
+const crowd: { token: string; userId: string; robotId?: string }[] = [];
 if (investors > 1) {
   const { rows } = await db.query<{ id: string }>(
     `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
@@ -86,14 +98,57 @@ if (investors > 1) {
 }
 await db.end();
 
-const call = async (path: string, body: string, headers: Record<string, string> = {}) =>
-  (await (
-    await fetch(`http://127.0.0.1:${port}${path}`, {
+/** One call; a refusal for load (Retry-After) is asked again a second later, as it says. */
+async function call(path: string, body: string, headers: Record<string, string> = {}) {
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body,
-    })
-  ).json()) as { code: number; data: Record<string, unknown> };
+    });
+    const reply = (await response.json()) as { code: number; data: Record<string, unknown> };
+    if (reply.code === 1 || !response.headers.has('retry-after')) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** Funds every investor of the crowd (deposits in batches) and has each start a robot. */
+async function startRobots() {
+  const started = Date.now();
+  const db = createDb(olive.dbUrl, 4);
+  const ledger = ledgerService(ledgerRepository(db));
+  const principal = parseAmount('100');
+  for (let i = 0; i < crowd.length; i += 500) {
+    await ledger.postBatch(
+      crowd.slice(i, i + 500).map((investor) => ({
+        kind: 'deposit' as const,
+        idempotencyKey: `bench:robot:${investor.userId}`,
+        postings: [
+          { account: platformAccount('custody', 'erc20'), amount: -principal },
+          { account: userAccount(investor.userId, 'available'), amount: principal },
+        ],
+      })),
+    );
+  }
+  await db.destroy();
+  let next = 0;
+  const worker = async () => {
+    while (next < crowd.length) {
+      const investor = crowd[next]!;
+      const market = MARKET_IDS[next++ % MARKET_IDS.length]!;
+      const auth = { authorization: `Bearer ${investor.token}`, userid: investor.userId };
+      const body = `market=${encodeURIComponent(market)}&direction=neutral&principal=100`;
+      const created = await call('/api/user/quancreate', body, auth);
+      if (created.code !== 1) throw new Error(`quancreate: ${JSON.stringify(created)}`);
+      const robotId = String(created.data.robot_id);
+      const start = await call('/api/user/openquan', `robot_id=${robotId}&action=start`, auth);
+      if (start.code !== 1) throw new Error(`start: ${JSON.stringify(start)}`);
+      investor.robotId = robotId;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  process.stderr.write(`${crowd.length} robots started in ${(Date.now() - started) / 1000} s\n`);
+}
 
 const login = await call('/api/user/login', `account=bench%40example.com&password=${PASSWORD}`);
 if (login.code !== 1) throw new Error(`login failed: ${JSON.stringify(login)}`);
@@ -106,7 +161,10 @@ const headers: Record<string, string> = anonymous
       userid: user_id,
     };
 crowd.push({ token, userId: user_id });
-const sample = await call(callPath, 'lang=en', headers);
+if (withRobots) await startRobots();
+const bodyOf = (investor: (typeof crowd)[number]) =>
+  investor.robotId ? `lang=en&robot_id=${investor.robotId}` : 'lang=en';
+const sample = await call(callPath, bodyOf(crowd.at(-1)!), headers);
 if (sample.code !== 1) throw new Error(`${callName} failed: ${JSON.stringify(sample)}`);
 
 // The yardstick: a bare Fastify route answering the same JSON, in a process of its own.
@@ -162,6 +220,7 @@ async function load(url: string, rate?: number, pid?: number, amount?: number) {
                   authorization: `Bearer ${next.token}`,
                   userid: next.userId,
                 };
+                if (next.robotId) request.body = bodyOf(next);
                 return request;
               },
             }),
@@ -228,6 +287,7 @@ const summary = {
   call: callPath,
   signed_in: !anonymous,
   investors: anonymous ? 0 : crowd.length,
+  running_robots: withRobots ? crowd.length : 0,
   app_role: apiOnly ? 'api' : 'all (npm start)',
   log_level: logLevel,
   connections,

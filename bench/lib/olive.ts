@@ -71,6 +71,8 @@ export async function startOlive(
       stdio: ['ignore', 'pipe', options.stderr ?? 'inherit'],
     },
   );
+  // A bench that fails half-way does not leave its server running (and loading the cores).
+  process.once('exit', () => server.kill('SIGTERM'));
   await waitFor(server, 'Olive is running');
   // The roles' generated passwords, kept beside the data folder.
   const credentials = JSON.parse(
