@@ -57,7 +57,7 @@ import {
   SESSION_CHANNEL,
   userCache,
 } from './db/user-cache.ts';
-import { lazyChildLogger, logRequests } from './request-logger.ts';
+import { AccessLog, lazyChildLogger } from './request-logger.ts';
 
 export interface AppDeps {
   config: Config;
@@ -333,7 +333,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID().slice(0, 8),
     childLoggerFactory: lazyChildLogger,
-    disableRequestLogging: true, // one access line instead, logRequests below
+    logController: new AccessLog(), // one access line per call
     requestTimeout: 60_000,
     connectionTimeout: 70_000,
     keepAliveTimeout: 65_000,
@@ -341,7 +341,6 @@ export async function buildApp(deps: AppDeps) {
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  logRequests(app);
   const services = createServices(deps);
   app.decorate('services', services);
   // Code deliveries left after their answers go out before the mailer closes.
