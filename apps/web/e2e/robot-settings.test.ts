@@ -74,9 +74,7 @@ async function journey(lang: 'en' | 'ar') {
   // back to the automatic choice once the preview has caught up
   const auto = appCatalogue<{ trade: { previewAuto: string } }>(lang).trade.previewAuto;
   await page.locator('.preview__head', { hasText: auto }).waitFor();
-  await page
-    .locator('[data-testid="robot-preview"] .adm-spin-loading')
-    .waitFor({ state: 'detached' });
+  await page.locator('[data-testid="robot-preview"] .spinner').waitFor({ state: 'detached' });
   // a loss on the held-out days is said plainly, with buy-and-hold beside it
   const heldReturn = (await page.getByTestId('preview-held-return').textContent()) ?? '';
   if (heldReturn.startsWith('-')) {

@@ -5,10 +5,11 @@
 // plainly, and still lets the investor create. Creating moves the principal into the
 // robot, which then waits to be started.
 import { useState, type ReactNode } from 'react';
-import { Button, Input, SpinLoading, Switch } from 'antd-mobile';
+import { Button, Input, Switch } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { useCreateRobot } from '../api/create-robot.ts';
 import { useRobotLimits, type GridType } from '../api/get-limits.ts';
@@ -356,7 +357,7 @@ export function CreateRobotForm({
       <section className="preview" data-testid="robot-preview" aria-live="polite">
         <div className="preview__head">
           <span>{t(ownShown ? 'trade.previewOwn' : 'trade.previewAuto')}</span>
-          {preview.isFetching ? <SpinLoading color="primary" style={{ '--size': '14px' }} /> : null}
+          {preview.isFetching ? <Spinner size={14} /> : null}
         </div>
         {shown ? (
           <>

@@ -4,9 +4,10 @@
 // public one offers Copy (the copy screen, with its track record and profit share).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Segmented, SpinLoading } from 'antd-mobile';
+import { Segmented } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { SegmentedGroup } from '../../../components/segmented-group.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useRank, type RankPeriod, type RankSort } from '../api/get-rank.ts';
@@ -68,7 +69,7 @@ export function Leaderboard() {
       </SegmentedGroup>
       {query.isPending ? (
         <div className="list-loading">
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+          <Spinner size={24} />
         </div>
       ) : list.length === 0 ? (
         <p className="empty-line">{t('trade.rankEmpty')}</p>

@@ -2,10 +2,10 @@
 // 1-minute closes, beside the robot form and list. It is drawn only from 900 px up, so a
 // phone never downloads it or lightweight-charts (hooks/use-lazy-chart.ts).
 import { useEffect } from 'react';
-import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useLazyChart } from '../../../hooks/use-lazy-chart.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 import { useWideScreen } from '../../../hooks/use-wide-screen.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { useCandles } from '../api/get-candles.ts';
@@ -71,7 +71,7 @@ function Chart({ market }: { market: string }) {
         <div ref={container} className="pnl-chart__canvas" />
         {!ready || !points ? (
           <div className="pnl-chart__overlay">
-            <SpinLoading color="primary" style={{ '--size': '22px' }} />
+            <Spinner size={22} />
           </div>
         ) : null}
       </div>

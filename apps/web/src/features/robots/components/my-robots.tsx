@@ -1,9 +1,12 @@
 // "My robots" by state: Running, Not started, Ended. The running tab refreshes itself.
+// Our own tabs and spinner, not antd-mobile's: theirs bring react-spring into Trade's first
+// load (issue 33).
 import { useState } from 'react';
-import { SpinLoading, Tabs } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 import { StatePanel } from '../../../components/state-panel.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
 import { useMyRobots } from '../api/get-my-robots.ts';
 import type { RobotStatus } from '../api/get-robot.ts';
 import { RobotCard } from './robot-card.tsx';
@@ -20,20 +23,19 @@ export function MyRobots({ onOpen }: { onOpen: (robotId: string) => void }) {
   return (
     <div className="my-robots" data-testid="my-robots">
       <Tabs
-        activeKey={status}
-        onChange={(key) => setStatus(TABS.find((s) => s === key) ?? 'running')}
         className="robot-tabs"
-      >
-        {TABS.map((tab) => (
-          <Tabs.Tab
-            key={tab}
-            title={<span data-testid={`robots-tab-${tab}`}>{t(`trade.tab.${tab}`)}</span>}
-          />
-        ))}
-      </Tabs>
+        label={t('trade.myRobots')}
+        active={status}
+        onChange={setStatus}
+        items={TABS.map((tab) => ({
+          key: tab,
+          title: t(`trade.tab.${tab}`),
+          testId: `robots-tab-${tab}`,
+        }))}
+      />
       {query.isPending ? (
         <div className="list-loading">
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+          <Spinner size={24} />
         </div>
       ) : robots.length === 0 ? (
         <div className="card">
