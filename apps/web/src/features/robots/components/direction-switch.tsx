@@ -1,8 +1,7 @@
 // Long / Short / Neutral as one segmented control, with one line saying what the chosen
 // direction means for the grid.
-import { Segmented } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { SegmentedGroup } from '../../../components/segmented-group.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
 import { DIRECTIONS, type Direction } from '../api/get-robot.ts';
 import './direction-switch.css';
 
@@ -15,14 +14,11 @@ export function DirectionSwitch({
 }) {
   const { t } = useTranslation();
   return (
-    <SegmentedGroup className="direction-switch" label={t('trade.direction')}>
+    <div className="direction-switch">
       <Segmented
-        block
+        label={t('trade.direction')}
         value={value}
-        onChange={(next) => {
-          const direction = DIRECTIONS.find((d) => d === next);
-          if (direction) onChange(direction);
-        }}
+        onChange={onChange}
         options={DIRECTIONS.map((direction) => ({
           value: direction,
           label: (
@@ -38,6 +34,6 @@ export function DirectionSwitch({
       <p className="direction-switch__explain" data-testid="direction-explain">
         {t(`trade.dirExplain.${value}`)}
       </p>
-    </SegmentedGroup>
+    </div>
   );
 }

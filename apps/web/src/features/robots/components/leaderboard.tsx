@@ -4,9 +4,8 @@
 // public one offers Copy (the copy screen, with its track record and profit share).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Segmented } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { SegmentedGroup } from '../../../components/segmented-group.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatUsdt } from '../../../lib/format.ts';
@@ -31,11 +30,11 @@ export function Leaderboard() {
 
   return (
     <div className="leaderboard" data-testid="leaderboard">
-      <SegmentedGroup className="period-switch" label={t('trade.leaderboard')}>
+      <div className="period-switch">
         <Segmented
-          block
+          label={t('trade.leaderboard')}
           value={period}
-          onChange={(next) => setPeriod(PERIODS.find((p) => p === next) ?? '7d')}
+          onChange={setPeriod}
           options={PERIODS.map((p) => ({
             value: p,
             label: (
@@ -48,12 +47,12 @@ export function Leaderboard() {
             ),
           }))}
         />
-      </SegmentedGroup>
-      <SegmentedGroup className="period-switch" label={t('trade.sortBy')}>
+      </div>
+      <div className="period-switch">
         <Segmented
-          block
+          label={t('trade.sortBy')}
           value={sort}
-          onChange={(next) => setSort(SORTS.find((s) => s === next) ?? 'roi')}
+          onChange={setSort}
           options={SORTS.map((s) => ({
             value: s,
             label: (
@@ -66,7 +65,7 @@ export function Leaderboard() {
             ),
           }))}
         />
-      </SegmentedGroup>
+      </div>
       {query.isPending ? (
         <div className="list-loading">
           <Spinner size={24} />
