@@ -8,6 +8,7 @@ const index = (library: string) => readFileSync(require.resolve(`${library}/es/i
 const maps = {
   'antd-mobile': barrelMap('antd-mobile', index('antd-mobile')),
   'antd-mobile-icons': barrelMap('antd-mobile-icons', index('antd-mobile-icons')),
+  ahooks: barrelMap('ahooks', index('ahooks')),
 };
 const sideEffects = { 'antd-mobile': 'antd-mobile/es/global' };
 
@@ -24,6 +25,15 @@ describe("antd-mobile's components imported from their own modules", () => {
     expect(maps['antd-mobile-icons'].get('CloseOutline')).toEqual({
       from: 'antd-mobile-icons/es/CloseOutline',
       imported: 'default',
+    });
+    // ahooks' index imports each hook, then exports them all in one list.
+    expect(maps.ahooks.get('useTimeout')).toEqual({
+      from: 'ahooks/es/useTimeout',
+      imported: 'default',
+    });
+    expect(maps.ahooks.get('createUpdateEffect')).toEqual({
+      from: 'ahooks/es/createUpdateEffect',
+      imported: 'createUpdateEffect',
     });
     // Every module the map names exists, so a build cannot import a missing file.
     for (const map of Object.values(maps)) {
@@ -47,6 +57,17 @@ describe("antd-mobile's components imported from their own modules", () => {
     );
     expect(out).toContain('import CloseOutline from "antd-mobile-icons/es/CloseOutline";');
     expect(out).not.toMatch(/from ["']antd-mobile["']/);
+    // antd-mobile's own modules import hooks from ahooks' index.
+    expect(
+      rewriteBarrelImports(
+        "import { useIsomorphicLayoutEffect, useMemoizedFn } from 'ahooks';",
+        maps,
+        sideEffects,
+      ),
+    ).toBe(
+      'import useIsomorphicLayoutEffect from "ahooks/es/useIsomorphicLayoutEffect"; ' +
+        'import useMemoizedFn from "ahooks/es/useMemoizedFn";',
+    );
     expect(out).toContain('export const x = 1;');
   });
 
