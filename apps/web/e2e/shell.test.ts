@@ -280,7 +280,8 @@ describe('investor app shell', () => {
   it('draws Home from a handful of files, not a file per module', async () => {
     // On a phone's HTTP/1.1 each file waits for one of six connections (decision 133). Home
     // was 26 files of its own (about 1 KB each) on top of the libraries; now its modules are
-    // one script and one stylesheet. Read from the
+    // one script and one stylesheet, beside the script and stylesheet of what it shares with
+    // Trade (so that Trade opened first does not fetch Home's: issue 33). Read from the
     // first-screen preload, which lists exactly what the screen needs beyond the first load
     // (decision 130), before the app has run and added anything of its own.
     const context = await phoneContext(journey.browser);
@@ -303,12 +304,21 @@ describe('investor app shell', () => {
       )
     ).filter((path) => !indexHtml.includes(`"${path}"`));
     releaseVendor();
-    const home = preloaded.filter((path) => /^\/assets\/home-[\w-]+\.(js|css)$/.test(path));
-    expect(home, preloaded.join(' ')).toEqual([expect.stringMatching(/\.js$/)]);
-    // Its stylesheet came with the page, joined into the drawn screens' one (decision 135).
-    expect(indexHtml).toMatch(
-      /<link rel="stylesheet" crossorigin href="\/assets\/home-[\w-]+\.css" disabled>/,
+    const home = preloaded.filter((path) =>
+      /^\/assets\/(trade-)?home-[\w-]+\.(js|css)$/.test(path),
     );
+    expect(home.sort(), preloaded.join(' ')).toEqual([
+      expect.stringMatching(/^\/assets\/home-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/trade-home-[\w-]+\.js$/),
+    ]);
+    // Their stylesheets came with the page, joined into the drawn screens' one (decision 135).
+    for (const chunk of ['home', 'trade-home']) {
+      expect(indexHtml).toMatch(
+        new RegExp(
+          `<link rel="stylesheet" crossorigin href="/assets/${chunk}-[\\w-]+\\.css" disabled>`,
+        ),
+      );
+    }
     // The rest is the English catalogue, which every language loads.
     expect(
       preloaded.filter((path) => !home.includes(path)),
