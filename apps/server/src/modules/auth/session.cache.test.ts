@@ -68,6 +68,13 @@ function fakeRepository() {
   return repo;
 }
 
+/** The service under test over `repo`, told of changes by `changes`. */
+const sessionsOver = (
+  repo: ReturnType<typeof fakeRepository>,
+  changes: SessionChanges,
+  rules = policy,
+) => sessionService(repo as unknown as SessionRepository, clock, rules, changes);
+
 function announcements(active: boolean) {
   const listeners: ((userId: string) => void)[] = [];
   const changes: SessionChanges & { announce(userId: string): void } = {
@@ -84,12 +91,7 @@ afterEach(() => vi.useRealTimers());
 describe('the session cache', () => {
   it('keeps a session five minutes while changes are announced, then reads it again', async () => {
     const repo = fakeRepository();
-    const sessions = sessionService(
-      repo as unknown as SessionRepository,
-      clock,
-      policy,
-      announcements(true),
-    );
+    const sessions = sessionsOver(repo, announcements(true));
     expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
     vi.advanceTimersByTime(SESSION_CACHE_ANNOUNCED_MS - 1_000);
     expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
@@ -101,12 +103,7 @@ describe('the session cache', () => {
 
   it('keeps it only a second when nothing is announced (the listening connection is down)', async () => {
     const repo = fakeRepository();
-    const sessions = sessionService(
-      repo as unknown as SessionRepository,
-      clock,
-      policy,
-      announcements(false),
-    );
+    const sessions = sessionsOver(repo, announcements(false));
     await sessions.resolve(TOKEN);
     vi.advanceTimersByTime(SESSION_CACHE_MS);
     await sessions.resolve(TOKEN);
@@ -116,7 +113,7 @@ describe('the session cache', () => {
   it("drops only the announced user's sessions, at once, and everyone's on `*`", async () => {
     const repo = fakeRepository();
     const changes = announcements(true);
-    const sessions = sessionService(repo as unknown as SessionRepository, clock, policy, changes);
+    const sessions = sessionsOver(repo, changes);
     await sessions.resolve(TOKEN);
     await sessions.resolve(OTHER);
     // Revoked in another process: the database announces user 7 at the commit.
@@ -133,7 +130,7 @@ describe('the session cache', () => {
   it('does not keep a row read before an announcement that arrived during the read', async () => {
     const repo = fakeRepository();
     const changes = announcements(true);
-    const sessions = sessionService(repo as unknown as SessionRepository, clock, policy, changes);
+    const sessions = sessionsOver(repo, changes);
     let release!: () => void;
     repo.holdNextRead(new Promise((resolve) => (release = resolve)));
     const inFlight = sessions.resolve(TOKEN);
@@ -150,12 +147,7 @@ describe('the session cache', () => {
   it('writes last_seen_at once per touch interval, keeping the row it read', async () => {
     const repo = fakeRepository();
     const touchEvery = { ...policy, touchMs: 60_000 };
-    const sessions = sessionService(
-      repo as unknown as SessionRepository,
-      clock,
-      touchEvery,
-      announcements(true),
-    );
+    const sessions = sessionsOver(repo, announcements(true), touchEvery);
     await sessions.resolve(TOKEN);
     for (let minute = 1; minute <= 3; minute++) {
       clock.advance(30_000);

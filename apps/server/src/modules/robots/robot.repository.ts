@@ -106,35 +106,32 @@ export function robotRepository(db: Db, reads: Db = db) {
       const row = await db
         .selectFrom('robots as r')
         .selectAll('r')
-        .select((eb) => [
-          eb
-            .selectFrom('accounts as a')
-            .select('a.balance')
-            .whereRef('a.user_id', '=', 'r.user_id')
-            .where('a.kind', '=', 'robot_principal')
-            .where('a.subkey', '=', id)
-            .limit(1)
-            .as('held_principal'),
-          eb
-            .selectFrom('accounts as a')
-            .select('a.balance')
-            .whereRef('a.user_id', '=', 'r.user_id')
-            .where('a.kind', '=', 'robot_pnl')
-            .where('a.subkey', '=', id)
-            .limit(1)
-            .as('held_pnl'),
-          eb
-            .selectFrom('robots as c')
-            .select((c) => c.fn.countAll<string>().as('n'))
-            .whereRef('c.copied_from', '=', 'r.id')
-            .where('c.status', '<>', 'ended')
-            .as('copiers'),
-          eb
-            .selectFrom('robot_profit_shares as s')
-            .select((c) => c.fn.sum<string>('s.amount').as('total'))
-            .whereRef('s.leader_robot_id', '=', 'r.id')
-            .as('shares_earned'),
-        ])
+        .select((eb) => {
+          const held = <A extends string>(kind: 'robot_principal' | 'robot_pnl', alias: A) =>
+            eb
+              .selectFrom('accounts as a')
+              .select('a.balance')
+              .whereRef('a.user_id', '=', 'r.user_id')
+              .where('a.kind', '=', kind)
+              .where('a.subkey', '=', id)
+              .limit(1)
+              .as(alias);
+          return [
+            held('robot_principal', 'held_principal'),
+            held('robot_pnl', 'held_pnl'),
+            eb
+              .selectFrom('robots as c')
+              .select((c) => c.fn.countAll<string>().as('n'))
+              .whereRef('c.copied_from', '=', 'r.id')
+              .where('c.status', '<>', 'ended')
+              .as('copiers'),
+            eb
+              .selectFrom('robot_profit_shares as s')
+              .select((c) => c.fn.sum<string>('s.amount').as('total'))
+              .whereRef('s.leader_robot_id', '=', 'r.id')
+              .as('shares_earned'),
+          ];
+        })
         .where('r.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
