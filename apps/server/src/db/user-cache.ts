@@ -81,6 +81,7 @@ export function userCache<T>(options: UserCacheOptions) {
   // Users to announce now, and those to announce again a second later.
   let pending = new Set<string>();
   let flushing: NodeJS.Timeout | null = null;
+  let sending: Promise<void> = Promise.resolve();
   const waves: NodeJS.Timeout[] = [];
   // Told of every user dropped, `*` for everyone (the session cache keeps its own entries).
   const droppedListeners: ((userId: string) => void)[] = [];
@@ -116,10 +117,15 @@ export function userCache<T>(options: UserCacheOptions) {
       current = current ? `${current},${id}` : id;
     }
     if (current) payloads.push(current);
+    // One at a time on the listening connection (pg deprecates queries issued while one
+    // is running, and a crowd's announcement is several payloads).
     for (const payload of payloads) {
-      sender
-        .query('select pg_notify($1, $2)', [channel, payload])
-        .catch((error: unknown) => options.onError?.(error));
+      sending = sending
+        .then(() => sender.query('select pg_notify($1, $2)', [channel, payload]))
+        .then(
+          () => undefined,
+          (error: unknown) => options.onError?.(error),
+        );
     }
   }
 
