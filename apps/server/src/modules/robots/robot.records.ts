@@ -42,15 +42,11 @@ export function dailyReturns(
 export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
-  /**
-   * The fields quaninfo adds for one robot. `price` is the market's price now (running
-   * robots); an ended robot's buy-and-hold ends at its stop's price.
-   */
   // What a record reads from the robot's minute snapshots, kept per robot for the minute
   // (snapshots are written once a minute): the series scan and four point reads were most
-  // of a quaninfo call, and the scan grows with the robot's age (issue 33). A new status or
-  // stop starts a new entry.
-  const histories = new Map<string, Promise<History>>();
+  // of a quaninfo call, and the scan grows with the robot's age (issue 33). One entry per
+  // robot, replaced when its key (minute, status, start, stop) changes.
+  const histories = new Map<string, { key: string; value: Promise<History> }>();
   const HISTORIES_MAX = 100_000;
 
   interface History {
@@ -84,22 +80,20 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
 
   function historyOf(robot: RobotRow, now: Date): Promise<History> {
     const key = [
-      robot.id,
       Math.floor(now.getTime() / 60_000),
       robot.status,
       robot.started_at ? new Date(robot.started_at).getTime() : '',
       robot.ended_at ? new Date(robot.ended_at).getTime() : '',
     ].join('|');
-    let kept = histories.get(key);
-    if (!kept) {
-      if (histories.size >= HISTORIES_MAX) histories.clear();
-      kept = loadHistory(robot, now);
-      histories.set(key, kept);
-      kept.catch(() => histories.delete(key));
-      // The previous minute's entries go as the new minute's come.
-      setTimeout(() => histories.delete(key), 61_000).unref();
-    }
-    return kept;
+    const kept = histories.get(robot.id);
+    if (kept?.key === key) return kept.value;
+    if (!kept && histories.size >= HISTORIES_MAX) histories.clear();
+    const value = loadHistory(robot, now);
+    histories.set(robot.id, { key, value });
+    value.catch(() => {
+      if (histories.get(robot.id)?.value === value) histories.delete(robot.id);
+    });
+    return value;
   }
 
   /**
