@@ -219,6 +219,7 @@ export function createServices(deps: AppDeps) {
     settings,
     perMinute,
     checkFundPassword: security.fundPassword.check,
+    balanceCache: balances,
   });
   const demo = demoModule({
     db,

@@ -177,13 +177,12 @@ export function robotCopying(deps: {
   start: (userId: string, robotId: string) => Promise<void>;
 }) {
   const { repo, marketData, clock } = deps;
-  const db = repo.db;
 
   async function publish(userId: string, robotId: string, shareText?: string | number) {
     const pct = profitShareOf(shareText);
     const robot = await ownedRobot(repo, userId, robotId);
     if (robot.status === 'ended') throw new AppError('robot.already_ended');
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.status === 'ended') throw new AppError('robot.already_ended');
       await repo.update(trx, robotId, {
@@ -197,7 +196,7 @@ export function robotCopying(deps: {
   /** Private again: nobody new can copy it; copies made keep their terms. */
   async function unpublish(userId: string, robotId: string) {
     await ownedRobot(repo, userId, robotId);
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       await repo.lock(trx, robotId);
       await repo.update(trx, robotId, { public: false, updated_at: clock.now() });
     });

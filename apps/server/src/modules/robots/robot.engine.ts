@@ -184,7 +184,7 @@ export function robotEngine(deps: {
   async function persistOnce(step: RobotStep): Promise<boolean> {
     const { robot, fills } = step;
     const now = clock.now();
-    const result = await repo.db.transaction().execute(async (trx) => {
+    const result = await repo.transaction(async (trx) => {
       const row = await repo.lock(trx, robot.id);
       if (!row || row.status !== 'running' || row.version !== robot.version) return null;
       const booked = await bookFills(trx, { repo, ledger }, row, robot.state, fills, row.last_seq);
@@ -246,7 +246,7 @@ export function robotEngine(deps: {
       if (unopenable.get(row.id) === row.version) continue;
       let opened = false;
       try {
-        opened = await repo.db.transaction().execute(async (trx) => {
+        opened = await repo.transaction(async (trx) => {
           const locked = await repo.lock(trx, row.id);
           if (!locked || locked.status !== 'waiting' || locked.disabled) return false;
           await openGrid(trx, repo, locked, tick, feeRate, clock.now());

@@ -31,7 +31,6 @@ export function robotLifecycle(deps: {
   feeRate: number;
 }) {
   const { repo, ledger, marketData, estimates, clock, feeRate } = deps;
-  const db = repo.db;
 
   async function create(
     userId: string,
@@ -70,7 +69,7 @@ export function robotLifecycle(deps: {
     });
     const now = clock.now();
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await repo.transaction(async (trx) => {
         const robotId = await repo.insert(trx, {
           user_id: userId,
           market,
@@ -122,7 +121,7 @@ export function robotLifecycle(deps: {
     const market = robot.market as MarketId;
     const tick = await marketData.tick(market);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
       if (locked.disabled) throw new AppError('robot.disabled');
@@ -148,7 +147,7 @@ export function robotLifecycle(deps: {
     // Taken before the lock, whatever the status: a start may win the race for the row.
     const tick = await marketData.tick(robot.market as MarketId);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
       if (locked.status === 'ended') throw new AppError('robot.already_ended');
@@ -184,7 +183,7 @@ export function robotLifecycle(deps: {
     const market = robot.market as MarketId;
     const tick = await marketData.tick(market);
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
       if (locked.status === 'ended') throw new AppError('robot.already_ended');

@@ -43,39 +43,55 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
   // What a record reads from the robot's minute snapshots, kept per robot for the minute
-  // (snapshots are written once a minute): the series scan and four point reads were most
-  // of a quaninfo call, and the scan grows with the robot's age (issue 33). One entry per
-  // robot, replaced when its key (minute, status, start, stop) changes.
+  // (snapshots are written once a minute), read in one statement: the series scan and four
+  // point reads were most of a quaninfo call, and the scan grows with the robot's age
+  // (issue 33). One entry per robot, replaced when its key (minute, status, start, stop)
+  // changes.
   const histories = new Map<string, { key: string; value: Promise<History> }>();
   const HISTORIES_MAX = 100_000;
 
   interface History {
-    series: Awaited<ReturnType<RobotRepository['trackSeries']>> | null;
+    series: Awaited<ReturnType<RobotRepository['history']>>['series'] | null;
     nowPnl: bigint;
     then: Map<number, bigint>;
     first: bigint | null;
     stopPrice: bigint | null;
   }
 
+  const PERIODS = [7, 30, 90];
+
   async function loadHistory(robot: RobotRow, now: Date): Promise<History> {
-    const principal = BigInt(robot.principal);
-    const started = robot.started_at ? new Date(robot.started_at) : null;
+    if (!robot.started_at) {
+      return {
+        series: null,
+        nowPnl: 0n,
+        then: new Map(PERIODS.map((d) => [d, 0n])),
+        first: null,
+        stopPrice: null,
+      };
+    }
+    const started = new Date(robot.started_at);
     const end = robot.ended_at ? new Date(robot.ended_at) : now;
-    const thenAt = async (days: number): Promise<[number, bigint]> => {
-      if (!started) return [days, 0n];
-      const from = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
-      return [days, from.getTime() === started.getTime() ? 0n : await repo.pnlAt(robot.id, from)];
+    // Each period from its start, or from the robot's start when it is younger (then 0).
+    const from = PERIODS.map((days) => {
+      const at = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
+      return at.getTime() === started.getTime() ? null : at;
+    });
+    const read = await repo.history({
+      robotId: robot.id,
+      principal: BigInt(robot.principal),
+      end,
+      from,
+      firstClose: robot.start_price === null ? { market: robot.market, at: started } : null,
+      stopped: robot.status !== 'running',
+    });
+    return {
+      series: read.series,
+      nowPnl: read.nowPnl,
+      then: new Map(PERIODS.map((days, i) => [days, read.then[i]!])),
+      first: read.first,
+      stopPrice: read.stopPrice,
     };
-    const [series, nowPnl, then, first, stopPrice] = await Promise.all([
-      started ? repo.trackSeries(robot.id, principal) : null,
-      started ? repo.pnlAt(robot.id, end) : 0n,
-      Promise.all([7, 30, 90].map(thenAt)),
-      !started || robot.start_price !== null
-        ? null
-        : repo.closeAt(robot.market, new Date(robot.started_at!)),
-      started && robot.status !== 'running' ? repo.stopPrice(robot.id) : null,
-    ]);
-    return { series, nowPnl, then: new Map(then), first, stopPrice };
   }
 
   function historyOf(robot: RobotRow, now: Date): Promise<History> {

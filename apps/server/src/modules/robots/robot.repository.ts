@@ -1,9 +1,10 @@
 // SQL for robots, their fills and settlements, PnL snapshots, the leaderboard, and the
 // two ledger balances a robot holds (read inside the transaction that moves them).
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import type { ListQuery } from '../../db/list-query.ts';
-import type { RobotStatus, RobotsTable, RobotTradesTable } from '../../db/schema.ts';
+import type { Database, RobotStatus, RobotsTable, RobotTradesTable } from '../../db/schema.ts';
 
 export type RobotRow = Selectable<RobotsTable>;
 export type RobotTradeRow = Selectable<RobotTradesTable>;
@@ -37,8 +38,51 @@ export interface RankedRobot {
   gain: string;
 }
 
-export function robotRepository(db: Db, reads: Db = db) {
+/**
+ * Told of the users whose robots' rows changed (`done` false: in a transaction still open;
+ * true: committed), so what quaninfo keeps of them is dropped here and announced to the
+ * other processes (the balance cache's channel: a robot's figures are its owner's).
+ */
+export interface RobotWrites {
+  touched(userIds: Iterable<string>, done?: boolean): void;
+}
+
+export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
+  // The users each open transaction (from `transaction` below) changed, told after commit.
+  const changedIn = new WeakMap<object, Set<string>>();
+  async function changed(trx: Db, userIds: (string | null | undefined)[]) {
+    const ids = userIds.filter((id): id is string => !!id);
+    if (ids.length === 0) return;
+    writes?.touched(ids);
+    const after = changedIn.get(trx);
+    if (after) for (const id of ids) after.add(id);
+    // Not in a transaction of ours: announced now and again a second later.
+    else if (writes) writes.touched(ids, true);
+    // No cache in this process (the command line): announced in SQL, delivered at commit.
+    else for (const id of ids) await sql`select pg_notify(${BALANCE_CHANNEL}, ${id})`.execute(trx);
+  }
+  /** The leader's owner when `copied_from` names one: its copier count is theirs to see. */
+  const leaderUser = (eb: ExpressionBuilder<Database, 'robots'>) =>
+    eb
+      .selectFrom('robots as l')
+      .select('l.user_id')
+      .whereRef('l.id', '=', 'robots.copied_from')
+      .as('leader_user_id');
   return {
+    /**
+     * A transaction whose robot writes are announced once it commits (every write of a
+     * robot's row goes through `insert`, `update` or `setDisabled` here).
+     */
+    async transaction<T>(run: (trx: Db) => Promise<T>): Promise<T> {
+      const users = new Set<string>();
+      const result = await db.transaction().execute((trx) => {
+        changedIn.set(trx, users);
+        return run(trx);
+      });
+      if (users.size > 0) writes?.touched(users, true);
+      return result;
+    },
+
     /** The console's robots list (with the owner's account, read-only). */
     async operatorList(query: ListQuery) {
       let q = reads.selectFrom('robots as r').innerJoin('users as u', 'u.id', 'r.user_id');
@@ -89,8 +133,9 @@ export function robotRepository(db: Db, reads: Db = db) {
       const row = await trx
         .insertInto('robots')
         .values(values)
-        .returning('id')
+        .returning((eb) => ['id', 'user_id', leaderUser(eb)])
         .executeTakeFirstOrThrow();
+      await changed(trx, [row.user_id, row.leader_user_id]);
       return row.id;
     },
 
@@ -177,11 +222,13 @@ export function robotRepository(db: Db, reads: Db = db) {
       id: string,
       changes: Partial<Omit<RobotRow, 'id' | 'version' | 'user_id'>>,
     ) {
-      await trx
+      const row = await trx
         .updateTable('robots')
         .set({ ...changes, version: sql`version + 1` })
         .where('id', '=', id)
-        .execute();
+        .returning((eb) => ['user_id', leaderUser(eb)])
+        .executeTakeFirst();
+      if (row) await changed(trx, [row.user_id, row.leader_user_id]);
     },
 
     async setDisabled(id: string, disabled: boolean, now: Date) {
@@ -189,9 +236,11 @@ export function robotRepository(db: Db, reads: Db = db) {
         .updateTable('robots')
         .set({ disabled, updated_at: now, version: sql`version + 1` })
         .where('id', '=', id)
-        .returning(['id', 'status', 'disabled'])
+        .returning((eb) => ['id', 'status', 'disabled', 'user_id', leaderUser(eb)])
         .executeTakeFirst();
-      return row ?? null;
+      if (!row) return null;
+      await changed(db, [row.user_id, row.leader_user_id]);
+      return { id: row.id, status: row.status, disabled: row.disabled };
     },
 
     async listByUser(userId: string, page: number, limit: number, status?: RobotStatus) {
@@ -475,63 +524,73 @@ export function robotRepository(db: Db, reads: Db = db) {
     },
 
     /**
-     * A robot's record from its snapshots (its own fills marked at the price): the deepest
-     * fall of principal + cumulative earnings from its running peak, and the last
-     * cumulative earnings of each UTC day, oldest first.
+     * What a robot's record reads, in one statement (issue 33: it was six round trips per
+     * robot and minute). From its snapshots (its own fills marked at the price): the deepest
+     * fall of principal + cumulative earnings from its running peak, the last cumulative
+     * earnings of each UTC day (oldest first), the cumulative earnings at `end` and at each
+     * of `from` (the last snapshot at or before it; null: 0, the robot's start). Then the
+     * market's close at its start (`firstClose`: a robot started before 0160 kept no start
+     * price) and the price its stop closed at (`stopped`).
      */
-    async trackSeries(robotId: string, principal: bigint) {
-      const [drawdown, days] = await Promise.all([
-        sql<{ dd: string | null }>`
-          select min((equity - peak)::numeric / nullif(peak, 0))::text as dd from (
+    async history(options: {
+      robotId: string;
+      principal: bigint;
+      end: Date;
+      from: (Date | null)[];
+      firstClose: { market: string; at: Date } | null;
+      stopped: boolean;
+    }) {
+      const { robotId, principal } = options;
+      const pnlAt = (at: Date) => sql<string>`(
+        select pnl::text from robot_pnl_snapshots
+        where robot_id = ${robotId} and t <= ${at} order by t desc limit 1)`;
+      const first = options.firstClose;
+      const { rows } = await sql<{
+        dd: string | null;
+        days: { day: string; pnl: string }[];
+        now_pnl: string | null;
+        then: (string | null)[];
+        first: string | null;
+        stop_price: string | null;
+      }>`
+        select
+          (select min((equity - peak)::numeric / nullif(peak, 0))::text from (
             select ${principal}::bigint + pnl as equity,
                    max(${principal}::bigint + pnl) over (order by t) as peak
             from robot_pnl_snapshots where robot_id = ${robotId}
-          ) s
-        `.execute(db),
-        sql<{ day: Date; pnl: string }>`
-          select distinct on (date_trunc('day', t)) date_trunc('day', t) as day, pnl::text
-          from robot_pnl_snapshots where robot_id = ${robotId}
-          order by date_trunc('day', t), t desc
-        `.execute(db),
-      ]);
-      return { drawdown: drawdown.rows[0]?.dd ?? null, days: days.rows };
-    },
-
-    /** Cumulative earnings at a moment: the last snapshot at or before it (0 before any). */
-    async pnlAt(robotId: string, at: Date) {
-      const row = await db
-        .selectFrom('robot_pnl_snapshots')
-        .select('pnl')
-        .where('robot_id', '=', robotId)
-        .where('t', '<=', at)
-        .orderBy('t', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return BigInt(row?.pnl ?? '0');
-    },
-
-    /** The market's close at or before a moment (a robot's start before 0160 kept none). */
-    async closeAt(market: string, at: Date) {
-      const row = await db
-        .selectFrom('market_candles')
-        .select('close')
-        .where('market', '=', market)
-        .where('t', '<=', at)
-        .orderBy('t', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row ? BigInt(row.close) : null;
-    },
-
-    /** The price a robot's stop closed at (0 for a robot stopped before it started). */
-    async stopPrice(robotId: string) {
-      const row = await db
-        .selectFrom('robot_trades')
-        .select('price')
-        .where('robot_id', '=', robotId)
-        .where('kind', '=', 'stop')
-        .executeTakeFirst();
-      return row ? BigInt(row.price) : null;
+          ) s) as dd,
+          (select coalesce(json_agg(json_build_object('day', day, 'pnl', pnl) order by day), '[]')
+           from (
+            select distinct on (date_trunc('day', t)) date_trunc('day', t) as day, pnl::text as pnl
+            from robot_pnl_snapshots where robot_id = ${robotId}
+            order by date_trunc('day', t), t desc
+          ) d) as days,
+          ${pnlAt(options.end)} as now_pnl,
+          array[${sql.join(options.from.map((at) => (at ? pnlAt(at) : sql`null::text`)))}]::text[] as then,
+          ${
+            first
+              ? sql`(select close::text from market_candles where market = ${first.market}
+                     and t <= ${first.at} order by t desc limit 1)`
+              : sql`null::text`
+          } as first,
+          ${
+            options.stopped
+              ? sql`(select price::text from robot_trades where robot_id = ${robotId}
+                     and kind = 'stop' limit 1)`
+              : sql`null::text`
+          } as stop_price
+      `.execute(db);
+      const row = rows[0]!;
+      return {
+        series: {
+          drawdown: row.dd,
+          days: row.days.map((d) => ({ day: new Date(d.day), pnl: d.pnl })),
+        },
+        nowPnl: BigInt(row.now_pnl ?? '0'),
+        then: row.then.map((pnl) => BigInt(pnl ?? '0')),
+        first: row.first === null ? null : BigInt(row.first),
+        stopPrice: row.stop_price === null ? null : BigInt(row.stop_price),
+      };
     },
 
     /**

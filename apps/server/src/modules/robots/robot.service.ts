@@ -17,6 +17,7 @@ import { robotCopying } from './robot.copying.ts';
 import { robotEstimates } from './robot.estimates.ts';
 import type { ExitInput } from './robot.exits.ts';
 import { robotLifecycle } from './robot.lifecycle.ts';
+import type { RobotFiguresCache } from './robot.figures.ts';
 import type { RobotRepository } from './robot.repository.ts';
 import { robotSettlement } from './robot.settlement.ts';
 import { robotViews } from './robot.views.ts';
@@ -33,6 +34,8 @@ export function robotService(deps: {
   settings: SettingsRepository;
   clock: Clock;
   feeRate?: number;
+  /** quaninfo's reads kept in memory while nothing they show changed (issue 33). */
+  figures?: RobotFiguresCache;
   /** quancopy asks for the fund password (the wallet's check). */
   checkFundPassword?: (userId: string, fundPassword: string) => Promise<unknown>;
 }) {

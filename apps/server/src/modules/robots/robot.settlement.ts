@@ -28,7 +28,6 @@ export function robotSettlement(deps: {
   clock: Clock;
 }) {
   const { repo, ledger, settings, clock } = deps;
-  const db = repo.db;
 
   async function performanceFeeRate() {
     const stored = await settings.get<string>(PERFORMANCE_FEE_KEY);
@@ -40,7 +39,7 @@ export function robotSettlement(deps: {
     if (robot.status !== 'running') throw new AppError('robot.not_running');
     const rate = await performanceFeeRate();
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
+    await repo.transaction(async (trx) => {
       const locked = await repo.lock(trx, robotId);
       if (!locked || locked.user_id !== userId) throw new AppError('robot.not_found');
       if (locked.status !== 'running' || !locked.grid_state)

@@ -15,6 +15,7 @@ import type { Clock } from '../../ports/clock.ts';
 import { demoName } from '../users/demo-names.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
 import { iso, ownedRobot, settleableGross } from './robot.common.ts';
+import type { RobotFiguresCache } from './robot.figures.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
 import type { RankedRobot, RobotRepository, RobotRow } from './robot.repository.ts';
@@ -52,6 +53,8 @@ export function robotViews(deps: {
   repo: RobotRepository;
   marketData: MarketDataService;
   clock: Clock;
+  /** quaninfo's reads kept in memory (none: read on every call). */
+  figures?: RobotFiguresCache | undefined;
 }) {
   const { repo, marketData, clock } = deps;
   const db = repo.db;
@@ -145,11 +148,19 @@ export function robotViews(deps: {
   }
 
   async function info(userId: string, robotId: string, t: Translate) {
-    const found = await repo.withFigures(robotId);
+    const read = async () => {
+      const found = await repo.withFigures(robotId);
+      return (
+        found && {
+          ...found,
+          state: found.robot.grid_state ? parseGrid(found.robot.grid_state) : null,
+        }
+      );
+    };
+    const found = await (deps.figures ? deps.figures.get(robotId, read) : read());
     if (!found || found.robot.user_id !== userId) throw new AppError('robot.not_found');
-    const { robot, held, stats } = found;
+    const { robot, held, stats, state } = found;
     const price = await pricesFor([robot]);
-    const state = robot.grid_state ? parseGrid(robot.grid_state) : null;
     return {
       ...view(robot, held, t, price, state),
       // Track record and copy trading (issue 32): appended, from the robot's own fills.

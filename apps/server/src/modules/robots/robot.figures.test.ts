@@ -1,0 +1,129 @@
+// quaninfo's robot kept in memory (decision 198), as an investor would notice it: what did
+// not change is answered from memory, and whatever changes the robot (an action in any
+// process, a ledger post to its owner, a disable from the command line) shows on the next
+// calls, within the announcement's few milliseconds.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '@olive/protocol';
+import { cachingPair, until } from '../../../test/caches.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { insertUser } from '../../../test/users.ts';
+import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+import { robotRepository } from './robot.repository.ts';
+
+let t: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  ({ t, other } = await cachingPair());
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const deposit = (app: TestApp, userId: string, amount: string) =>
+  app.app.services.ledger.post({
+    kind: 'deposit',
+    idempotencyKey: `figures:${userId}:${amount}:${Math.random()}`,
+    postings: [
+      { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
+      { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
+    ],
+  });
+
+/** An investor with a running 100 USDT neutral grid, started through the API. */
+async function runningRobot() {
+  const user = await insertUser(t.db);
+  const { token } = await t.app.services.sessions.issue(user.id);
+  const headers = { authorization: `Bearer ${token}`, userid: user.id };
+  await deposit(t, user.id, '500');
+  const created = await t.call<{ robot_id: string }>(
+    '/api/user/quancreate',
+    { market: 'BTC/USDT', direction: 'neutral', principal: '100' },
+    headers,
+  );
+  expect(created.code).toBe(1);
+  const robotId = created.data!.robot_id;
+  expect(
+    (await t.call('/api/user/openquan', { robot_id: robotId, action: 'start' }, headers)).code,
+  ).toBe(1);
+  const info = async (app = t) =>
+    (
+      await app.call<Record<string, string | number | boolean>>(
+        '/api/user/quaninfo',
+        { robot_id: robotId, lang: 'en' },
+        headers,
+      )
+    ).data!;
+  await settled(); // the start's announcements (now and a second later) have come
+  return { userId: user.id, robotId, headers, info };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+/** A change no process announces: only a read of the database shows it. */
+const shareByHand = (robotId: string, pct: number) =>
+  sql`update robots set profit_share_pct = ${pct} where id = ${robotId}`.execute(t.ownerDb);
+
+describe('quaninfo with the robot kept in memory', () => {
+  it('answers a robot nothing changed from memory', async () => {
+    const r = await runningRobot();
+    expect((await r.info()).profit_share_pct).toBe(10);
+    await shareByHand(r.robotId, 30);
+    // Unannounced, so unseen: the answer came from memory, not from the row.
+    expect((await r.info()).profit_share_pct).toBe(10);
+    expect((await r.info(other)).profit_share_pct).toBe(30); // read afresh there
+  });
+
+  it("shows an action taken in another process at once, and a post to the owner's balances", async () => {
+    const r = await runningRobot();
+    expect((await r.info()).public).toBe(false);
+    const published = await other.call(
+      '/api/user/openquan',
+      { robot_id: r.robotId, action: 'publish', profit_share_pct: '20' },
+      r.headers,
+    );
+    expect(published.code).toBe(1);
+    await until(async () => String((await r.info()).public), 'true');
+    expect((await r.info()).profit_share_pct).toBe(20);
+
+    // A post to the owner (a fill's fee, a deposit) drops their robots too.
+    await settled();
+    expect((await r.info()).profit_share_pct).toBe(20);
+    await shareByHand(r.robotId, 30);
+    expect((await r.info()).profit_share_pct).toBe(20);
+    await deposit(other, r.userId, '1');
+    await until(async () => String((await r.info()).profit_share_pct), '30');
+
+    const stopped = await other.call(
+      '/api/user/openquan',
+      { robot_id: r.robotId, action: 'stop' },
+      r.headers,
+    );
+    expect(stopped.code).toBe(1);
+    await until(async () => String((await r.info()).status), 'ended');
+    expect((await r.info()).current_principal).toBe('0');
+  });
+
+  it('shows an action of this process on its own answer, with nothing stale after it', async () => {
+    const r = await runningRobot();
+    expect((await r.info()).status).toBe('running');
+    const stopped = await t.call<{ status: string }>(
+      '/api/user/openquan',
+      { robot_id: r.robotId, action: 'stop' },
+      r.headers,
+    );
+    expect(stopped.data!.status).toBe('ended');
+    expect((await r.info()).status).toBe('ended');
+  });
+
+  it('shows a robot disabled from the command line, which keeps no cache', async () => {
+    const r = await runningRobot();
+    expect((await r.info()).disabled).toBe(false);
+    expect((await r.info(other)).disabled).toBe(false);
+    // The command line's repository, as `olive robots disable` builds it: no cache to tell.
+    await robotRepository(t.db).setDisabled(r.robotId, true, new Date());
+    await until(async () => String((await r.info()).disabled), 'true');
+    await until(async () => String((await r.info(other)).disabled), 'true');
+  });
+});
