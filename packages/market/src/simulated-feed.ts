@@ -363,6 +363,8 @@ export class SimulatedFeed implements PriceFeed {
   /** Per market with listeners: the last tick handed to them. */
   private readonly emitted = new Map<MarketId, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The tick ((now - origin) / tickMs) of the last sync: a sync within the same tick has nothing to do. */
+  private syncedTick: number | null = null;
 
   constructor(options: SimulatedFeedOptions) {
     this.seed = options.seed;
@@ -425,6 +427,11 @@ export class SimulatedFeed implements PriceFeed {
    */
   sync(): void {
     const now = this.clock.now().getTime();
+    // Every priced API call syncs first (issue 33: a crowd's quaninfo did it 1,400 times a
+    // second); ticks come once per tickMs, so only the first call of each tick has work.
+    const tick = Math.floor((now - this.origin) / this.tickMs);
+    if (tick === this.syncedTick) return;
+    this.syncedTick = tick;
     for (const [id, set] of this.listeners) {
       const from = this.emitted.get(id);
       if (from === undefined || set.size === 0) continue;

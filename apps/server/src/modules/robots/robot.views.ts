@@ -49,6 +49,22 @@ function rankRow(r: RankedRobot, i: number, now: Date, viewer: Viewer) {
 
 const positive = (n: bigint) => (n > 0n ? n : 0n);
 
+// A grid's resting orders as the wire shows them, once per parsed grid: quaninfo's kept
+// grid (robot.figures.ts) is the same object until the robot changes.
+const shownOrders = new WeakMap<GridState, { side: string; price: string; amount: string }[]>();
+function ordersOf(state: GridState) {
+  let orders = shownOrders.get(state);
+  if (!orders) {
+    orders = restingOrders(state).map((order) => ({
+      side: order.side,
+      price: formatUnits(order.price),
+      amount: formatUnits(order.quantity),
+    }));
+    shownOrders.set(state, orders);
+  }
+  return orders;
+}
+
 export function robotViews(deps: {
   repo: RobotRepository;
   marketData: MarketDataService;
@@ -118,14 +134,7 @@ export function robotViews(deps: {
       annualised_return:
         Number.isFinite(annualised) && annualised !== 0 ? annualised.toFixed(4) : '0',
       trades_per_day: days >= 1 / 24 ? ((value?.trades ?? 0) / days).toFixed(1) : '0',
-      orders:
-        state && robot.status === 'running'
-          ? restingOrders(state).map((order) => ({
-              side: order.side,
-              price: formatUnits(order.price),
-              amount: formatUnits(order.quantity),
-            }))
-          : [],
+      orders: state && robot.status === 'running' ? ordersOf(state) : [],
       started_at: iso(robot.started_at),
       ended_at: iso(robot.ended_at),
       duration_seconds: started === null ? 0 : Math.max(0, Math.floor((ended - started) / 1000)),
