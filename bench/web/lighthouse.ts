@@ -15,6 +15,7 @@
 // load average is recorded; simulated throttling still scales with the host's speed).
 // Run: npm run build -w @olive/web && npx tsx bench/web/lighthouse.ts [runs=3]
 //        [--calibrated] [--dist=<a build's dist>] [--compare=<another build's dist>]
+//        [--pages=<name>,...]
 //      (CHROME_PATH, default /usr/bin/chromium)
 // --calibrated: the CPU slowdown Lighthouse's own calibration gives for this host instead of
 // its fixed 4x (docs/throttling.md, "Calibrating the CPU slowdown"; the formula of its
@@ -82,13 +83,16 @@ if (compareArg) served.push(await serve(distOf(compareArg)));
 let settledAfterS = 0;
 for (const s of served) settledAfterS = Math.max(settledAfterS, await s.started.settle());
 
-const pages = [
+// --pages=entry,home-signed-in: only these pages (by name), for a quicker comparison.
+const onlyPages = args.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
+const allPages = [
   { name: 'entry', path: '/', signedIn: false },
   { name: 'home', path: '/#/pages/index/index', signedIn: false },
   { name: 'trade', path: '/#/pages/quantification/quantification', signedIn: false },
   { name: 'home-signed-in', path: '/#/pages/index/index', signedIn: true },
   { name: 'trade-signed-in', path: '/#/pages/quantification/quantification', signedIn: true },
 ];
+const pages = onlyPages ? allPages.filter((p) => onlyPages.includes(p.name)) : allPages;
 
 interface Audit {
   id: string;
