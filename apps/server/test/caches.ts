@@ -1,6 +1,6 @@
 // For the tests of the per-user caches (balance, profile): two app processes on one
 // database, both caching, and a poll for a figure that another process changed.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -14,6 +14,22 @@ export async function cachingPair(): Promise<{ t: TestApp; other: TestApp }> {
     balanceCache: true,
   });
   return { t, other };
+}
+
+/**
+ * A test file's caching pair: built before its tests and handed to `use`, closed after them
+ * (`other` first).
+ */
+export function withCachingPair(use: (pair: { t: TestApp; other: TestApp }) => void) {
+  let pair: { t: TestApp; other: TestApp } | undefined;
+  beforeAll(async () => {
+    pair = await cachingPair();
+    use(pair);
+  });
+  afterAll(async () => {
+    await pair?.other.close();
+    await pair?.t.close();
+  });
 }
 
 /** Polls until `read` gives `want`, for at most two seconds; returns how long it took. */

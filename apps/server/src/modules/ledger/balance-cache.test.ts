@@ -3,22 +3,16 @@
 // memory, and without its listening connection nothing is served from memory.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
-import { cachingPair, until } from '../../../test/caches.ts';
+import { until, withCachingPair } from '../../../test/caches.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
 import { platformAccount, userAccount } from './ledger.service.ts';
 
 let t: TestApp;
 let other: TestApp;
-beforeAll(async () => {
-  ({ t, other } = await cachingPair());
-});
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+withCachingPair((pair) => ({ t, other } = pair));
 
 async function investor() {
   const user = await insertUser(t.db);

@@ -3,9 +3,9 @@
 // process, a ledger post to its owner, a disable from the command line) shows on the next
 // calls, within the announcement's few milliseconds.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
-import { cachingPair, until } from '../../../test/caches.ts';
+import { until, withCachingPair } from '../../../test/caches.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
@@ -13,13 +13,7 @@ import { robotRepository } from './robot.repository.ts';
 
 let t: TestApp;
 let other: TestApp;
-beforeAll(async () => {
-  ({ t, other } = await cachingPair());
-});
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+withCachingPair((pair) => ({ t, other } = pair));
 
 const deposit = (app: TestApp, userId: string, amount: string) =>
   app.app.services.ledger.post({

@@ -4,20 +4,14 @@
 // answered from memory.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { register } from '../../../test/accounts.ts';
-import { cachingPair, until } from '../../../test/caches.ts';
+import { until, withCachingPair } from '../../../test/caches.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let other: TestApp;
-beforeAll(async () => {
-  ({ t, other } = await cachingPair());
-});
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+withCachingPair((pair) => ({ t, other } = pair));
 
 interface Info {
   nickname: string;
