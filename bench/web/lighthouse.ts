@@ -84,7 +84,10 @@ let settledAfterS = 0;
 for (const s of served) settledAfterS = Math.max(settledAfterS, await s.started.settle());
 
 // --pages=entry,home-signed-in: only these pages (by name), for a quicker comparison.
-const onlyPages = args.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
+const onlyPages = args
+  .find((a) => a.startsWith('--pages='))
+  ?.slice(8)
+  .split(',');
 const allPages = [
   { name: 'entry', path: '/', signedIn: false },
   { name: 'home', path: '/#/pages/index/index', signedIn: false },
