@@ -310,14 +310,17 @@ describe('operator console', () => {
     await page.getByTestId('user-unfreeze').waitFor();
     await snap(page, 'admin-user-hold-en');
     await page.getByTestId('user-unfreeze').click();
-    await page.getByRole('dialog').locator('.ant-select').click();
+    const unfreeze = page.getByRole('dialog', { name: 'Unfreeze' });
+    await unfreeze.locator('.ant-select').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    // The list opens a moment after the click: read it once it is there.
-    await options.first().waitFor();
-    expect(await options.allTextContents()).toEqual(['Withdrawals']);
+    // The list opens (and the Freeze dialog's list closes) with an animation: read it once
+    // it has settled, and see the choice taken before confirming.
+    await expect.poll(() => options.allTextContents()).toEqual(['Withdrawals']);
     await options.first().click();
-    await page.getByRole('dialog').getByRole('textbox').fill('Bank withdrew the chargeback');
+    await unfreeze.locator('.ant-select-selection-item', { hasText: 'Withdrawals' }).waitFor();
+    await unfreeze.getByRole('textbox').fill('Bank withdrew the chargeback');
     await page.getByTestId('user-unfreeze-confirm').click();
+    await unfreeze.waitFor({ state: 'hidden' });
     await hold.waitFor({ state: 'detached' });
     await page.getByTestId('user-holds').getByText('Nothing holds this account.').waitFor();
     expect(await page.getByTestId('user-unfreeze').count()).toBe(0);
