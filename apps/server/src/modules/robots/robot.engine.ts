@@ -25,7 +25,11 @@ import type { SettingsRepository } from '../../db/settings.repository.ts';
 import { bookFills } from './robot.booking.ts';
 import { finishRobot, openGrid } from './robot.ending.ts';
 import { exitsFromRow, hasExits, marketExits } from './robot.exits.ts';
-import type { RobotRepository, RobotRow } from './robot.repository.ts';
+import {
+  MINUTE_SNAPSHOTS_FOR_MS,
+  type RobotRepository,
+  type RobotRow,
+} from './robot.repository.ts';
 import { makerFeeRateOf } from './robot.fees.ts';
 
 /** A running robot as the engine holds it between ticks. */
@@ -75,8 +79,6 @@ export interface EngineTickReport {
 }
 
 const HOUR_MS = 3_600_000;
-/** Snapshots older than this keep one an hour. */
-const MINUTE_SNAPSHOTS_FOR_MS = 48 * HOUR_MS;
 /** Robots persisted at once (separate transactions on separate connections). */
 const PARALLEL = 4;
 

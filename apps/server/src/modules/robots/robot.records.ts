@@ -6,7 +6,7 @@ import { parseGrid, type GridState, type MarketId } from '@olive/market';
 import { formatAmount } from '@olive/protocol';
 import type { Clock } from '../../ports/clock.ts';
 import { ratioText } from '../market/market-data.service.ts';
-import type { RobotRepository, RobotRow } from './robot.repository.ts';
+import { thinnedBefore, type RobotRepository, type RobotRow } from './robot.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -42,14 +42,15 @@ export function dailyReturns(
 export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   const { repo, clock } = deps;
 
-  // What a record reads from the robot's minute snapshots, kept per robot for the minute
-  // (snapshots are written once a minute), read in one statement: the series scan and four
-  // point reads were most of a quaninfo call, and the scan grows with the robot's age
-  // (issue 33). One entry per robot, replaced when its key (minute, status, start, stop)
-  // changes.
-  const histories = new Map<string, { key: string; value: Promise<History> }>();
-  const HISTORIES_MAX = 100_000;
-
+  // What a record reads from the robot's minute snapshots, kept per robot (issue 33). A
+  // robot's first read in an hour is one statement (`repo.history`); after that a running
+  // robot's record moves on each minute by the snapshots written since, read for every kept
+  // robot in one statement (`repo.snapshotsSince`): its PnL now, its drawdown from the peak
+  // so far, its days. Both read the snapshots the hour's thinning keeps (`thinnedBefore`),
+  // so within the hour they agree exactly with a fresh read. At a new hour (the thinning
+  // forgets minutes, and the periods' starts move among hourly snapshots) and when the
+  // robot's status, start, end or principal change, the record is read whole again.
+  // docs/decisions/199-track-records-move-on.md.
   interface History {
     series: Awaited<ReturnType<RobotRepository['history']>>['series'] | null;
     nowPnl: bigint;
@@ -57,59 +58,178 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     first: bigint | null;
     stopPrice: bigint | null;
   }
+  interface Kept {
+    /** What forces a full read when it changes. */
+    key: string;
+    /** A running robot's record moves on by new snapshots; any other is read per minute. */
+    moves: boolean;
+    principal: bigint;
+    /** The hour it was read in, the minute it is as of, the last minute it was asked for. */
+    hour: number;
+    minute: number;
+    asked: number;
+    /** Set once the full read is in. */
+    state?: { history: History; seen: Date | null; peak: bigint | null };
+    loaded: Promise<void>;
+  }
+  const kept = new Map<string, Kept>();
+  const KEPT_MAX = 100_000;
+  /** A record nobody asked for in this many minutes is dropped rather than moved on. */
+  const IDLE_MINUTES = 10;
+  let moving: { minute: number; done: Promise<void> } | null = null;
 
   const PERIODS = [7, 30, 90];
+  const HOUR_MS = 3_600_000;
 
-  async function loadHistory(robot: RobotRow, now: Date): Promise<History> {
+  /** Each period from its start, or from the robot's start when it is younger (then null). */
+  function periodStarts(robot: RobotRow, now: Date) {
+    const started = new Date(robot.started_at!);
+    const end = robot.ended_at ? new Date(robot.ended_at) : now;
+    return {
+      end,
+      from: PERIODS.map((days) => {
+        const at = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
+        return at.getTime() === started.getTime() ? null : at;
+      }),
+    };
+  }
+
+  async function loadHistory(robot: RobotRow, now: Date): Promise<Kept['state']> {
     if (!robot.started_at) {
-      return {
+      const history: History = {
         series: null,
         nowPnl: 0n,
         then: new Map(PERIODS.map((d) => [d, 0n])),
         first: null,
         stopPrice: null,
       };
+      return { history, seen: null, peak: null };
     }
-    const started = new Date(robot.started_at);
-    const end = robot.ended_at ? new Date(robot.ended_at) : now;
-    // Each period from its start, or from the robot's start when it is younger (then 0).
-    const from = PERIODS.map((days) => {
-      const at = new Date(Math.max(started.getTime(), end.getTime() - days * DAY_MS));
-      return at.getTime() === started.getTime() ? null : at;
-    });
+    const { end, from } = periodStarts(robot, now);
     const read = await repo.history({
       robotId: robot.id,
       principal: BigInt(robot.principal),
       end,
       from,
-      firstClose: robot.start_price === null ? { market: robot.market, at: started } : null,
+      firstClose:
+        robot.start_price === null
+          ? { market: robot.market, at: new Date(robot.started_at) }
+          : null,
       stopped: robot.status !== 'running',
+      thinnedBefore: thinnedBefore(now),
     });
-    return {
+    const history: History = {
       series: read.series,
       nowPnl: read.nowPnl,
       then: new Map(PERIODS.map((days, i) => [days, read.then[i]!])),
       first: read.first,
       stopPrice: read.stopPrice,
     };
+    return { history, seen: read.seen, peak: read.peak };
   }
 
-  function historyOf(robot: RobotRow, now: Date): Promise<History> {
-    const key = [
-      Math.floor(now.getTime() / 60_000),
-      robot.status,
-      robot.started_at ? new Date(robot.started_at).getTime() : '',
-      robot.ended_at ? new Date(robot.ended_at).getTime() : '',
-    ].join('|');
-    const kept = histories.get(robot.id);
-    if (kept?.key === key) return kept.value;
-    if (!kept && histories.size >= HISTORIES_MAX) histories.clear();
-    const value = loadHistory(robot, now);
-    histories.set(robot.id, { key, value });
-    value.catch(() => {
-      if (histories.get(robot.id)?.value === value) histories.delete(robot.id);
-    });
-    return value;
+  function keyOf(robot: RobotRow, now: Date, minute: number, moves: boolean) {
+    const time = (d: Date | string | null) => (d ? new Date(d).getTime() : '');
+    const parts = [robot.status, time(robot.started_at), time(robot.ended_at), robot.principal];
+    if (!moves) return [...parts, minute].join('|');
+    // A period's start lies among hourly snapshots (the youngest is 7 days back): its PnL
+    // stays all hour, unless the robot turns a period old within it.
+    const { from } = periodStarts(robot, now);
+    return [...parts, Math.floor(now.getTime() / HOUR_MS), ...from.map((at) => !at)].join('|');
+  }
+
+  /** Moves every kept running robot's record on to `minute`, in one statement. */
+  function moveOn(minute: number, now: Date): Promise<void> {
+    if (moving?.minute === minute) return moving.done;
+    const due: [string, Kept][] = [];
+    const hour = Math.floor(now.getTime() / HOUR_MS);
+    for (const [id, k] of kept) {
+      if (!k.moves || !k.state || k.minute >= minute) continue;
+      // Read whole again when next asked for: idle, or from an hour past.
+      if (k.asked < minute - IDLE_MINUTES || k.hour !== hour) kept.delete(id);
+      else due.push([id, k]);
+    }
+    const done = (async () => {
+      const rows = await repo.snapshotsSince(
+        due.map(([id, k]) => ({
+          id,
+          since: k.state!.seen,
+          principal: k.principal,
+          peak: k.state!.peak,
+        })),
+        now,
+        thinnedBefore(now),
+      );
+      const byRobot = new Map<string, typeof rows>();
+      for (const row of rows) {
+        const list = byRobot.get(row.robot_id);
+        if (list) list.push(row);
+        else byRobot.set(row.robot_id, [row]);
+      }
+      for (const [id, k] of due) {
+        k.minute = minute;
+        const state = k.state!;
+        for (const row of byRobot.get(id) ?? []) {
+          const pnl = BigInt(row.pnl);
+          const series = state.history.series!;
+          const equity = k.principal + pnl;
+          if (state.peak === null || equity > state.peak) state.peak = equity;
+          if (
+            row.dd !== null &&
+            (series.drawdown === null || Number(row.dd) < Number(series.drawdown))
+          ) {
+            series.drawdown = row.dd;
+          }
+          const last = series.days.at(-1);
+          const day = new Date(row.day);
+          if (last && last.day.getTime() === day.getTime()) last.pnl = row.pnl;
+          else series.days.push({ day, pnl: row.pnl });
+          state.history.nowPnl = pnl;
+          state.seen = new Date(row.t);
+        }
+      }
+    })();
+    moving = { minute, done };
+    void done.then(
+      () => undefined,
+      () => {
+        if (moving?.done === done) moving = null;
+      },
+    );
+    return done;
+  }
+
+  async function historyOf(robot: RobotRow, now: Date): Promise<History> {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const moves = robot.status === 'running' && robot.started_at !== null && !robot.ended_at;
+    const key = keyOf(robot, now, minute, moves);
+    let k = kept.get(robot.id);
+    if (k?.key !== key) {
+      if (!k && kept.size >= KEPT_MAX) kept.clear();
+      const fresh: Kept = {
+        key,
+        moves,
+        principal: BigInt(robot.principal),
+        hour: Math.floor(now.getTime() / HOUR_MS),
+        minute,
+        asked: minute,
+        loaded: Promise.resolve(),
+      };
+      fresh.loaded = loadHistory(robot, now).then(
+        (state) => {
+          fresh.state = state;
+        },
+        (error: unknown) => {
+          if (kept.get(robot.id) === fresh) kept.delete(robot.id);
+          throw error;
+        },
+      );
+      kept.set(robot.id, (k = fresh));
+    }
+    k.asked = minute;
+    await k.loaded;
+    if (k.minute < minute) await moveOn(minute, now);
+    return k.state!.history;
   }
 
   /**

@@ -7,6 +7,18 @@ import type { ListQuery } from '../../db/list-query.ts';
 import type { Database, RobotStatus, RobotsTable, RobotTradesTable } from '../../db/schema.ts';
 
 export type RobotRow = Selectable<RobotsTable>;
+
+const HOUR_MS = 3_600_000;
+/** Snapshots older than this keep one an hour (the engine thins them at each new hour). */
+export const MINUTE_SNAPSHOTS_FOR_MS = 48 * HOUR_MS;
+/**
+ * Where a record read at `now` treats snapshots as thinned, whether or not the engine has
+ * thinned them yet: from the hour's start, so the read is the same all hour (decision 199).
+ */
+export const thinnedBefore = (now: Date) =>
+  new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - MINUTE_SNAPSHOTS_FOR_MS);
+/** The snapshots a record reads: those the hourly thinning at `before` keeps. */
+const kept = (before: Date) => sql<boolean>`(t >= ${before} or date_trunc('hour', t) = t)`;
 export type RobotTradeRow = Selectable<RobotTradesTable>;
 
 export interface NewTrade {
@@ -423,6 +435,43 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       return rows;
     },
 
+    /**
+     * Running robots' snapshots newer than the one each was last read at, up to `until`, in
+     * one statement (issue 33): a record kept in memory moves on by these instead of being
+     * read again. `dd` is each snapshot's drawdown from the peak so far, computed exactly as
+     * `history` computes it, so the two agree.
+     */
+    async snapshotsSince(
+      robots: { id: string; since: Date | null; principal: bigint; peak: bigint | null }[],
+      until: Date,
+      thinnedBefore: Date,
+    ) {
+      if (robots.length === 0) return [];
+      const col = <T>(f: (r: (typeof robots)[number]) => T) => robots.map(f);
+      const { rows } = await sql<{
+        robot_id: string;
+        t: Date;
+        day: Date;
+        pnl: string;
+        dd: string | null;
+      }>`
+        select robot_id::text, t, day, pnl::text, ((equity - peak)::numeric / nullif(peak, 0))::text as dd
+        from (
+          select s.robot_id, s.t, date_trunc('day', s.t) as day, s.pnl, k.principal + s.pnl as equity,
+                 greatest(k.peak, max(k.principal + s.pnl) over (partition by s.robot_id order by s.t)) as peak
+          from unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.since)}::timestamptz[],
+                      ${col((r) => String(r.principal))}::bigint[],
+                      ${col((r) => (r.peak === null ? null : String(r.peak)))}::bigint[])
+               as k (id, since, principal, peak)
+          join robot_pnl_snapshots s
+            on s.robot_id = k.id and s.t > coalesce(k.since, '-infinity') and s.t <= ${until}
+            and (s.t >= ${thinnedBefore} or date_trunc('hour', s.t) = s.t)
+        ) x
+        order by robot_id, t
+      `.execute(db);
+      return rows;
+    },
+
     /** Keeps one snapshot an hour of what is older than `before`. */
     async thinSnapshots(before: Date) {
       await db
@@ -539,16 +588,21 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       from: (Date | null)[];
       firstClose: { market: string; at: Date } | null;
       stopped: boolean;
+      /** `thinnedBefore(now)`: the read is the same whether the hour's thinning has run. */
+      thinnedBefore: Date;
     }) {
       const { robotId, principal } = options;
+      const visible = kept(options.thinnedBefore);
       const pnlAt = (at: Date) => sql<string>`(
         select pnl::text from robot_pnl_snapshots
-        where robot_id = ${robotId} and t <= ${at} order by t desc limit 1)`;
+        where robot_id = ${robotId} and t <= ${at} and ${visible} order by t desc limit 1)`;
       const first = options.firstClose;
       const { rows } = await sql<{
         dd: string | null;
         days: { day: string; pnl: string }[];
         now_pnl: string | null;
+        now_t: Date | null;
+        max_pnl: string | null;
         then: (string | null)[];
         first: string | null;
         stop_price: string | null;
@@ -557,15 +611,20 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
           (select min((equity - peak)::numeric / nullif(peak, 0))::text from (
             select ${principal}::bigint + pnl as equity,
                    max(${principal}::bigint + pnl) over (order by t) as peak
-            from robot_pnl_snapshots where robot_id = ${robotId}
+            from robot_pnl_snapshots where robot_id = ${robotId} and ${visible}
           ) s) as dd,
           (select coalesce(json_agg(json_build_object('day', day, 'pnl', pnl) order by day), '[]')
            from (
             select distinct on (date_trunc('day', t)) date_trunc('day', t) as day, pnl::text as pnl
-            from robot_pnl_snapshots where robot_id = ${robotId}
+            from robot_pnl_snapshots where robot_id = ${robotId} and ${visible}
             order by date_trunc('day', t), t desc
           ) d) as days,
           ${pnlAt(options.end)} as now_pnl,
+          (select t from robot_pnl_snapshots
+           where robot_id = ${robotId} and t <= ${options.end} and ${visible}
+           order by t desc limit 1) as now_t,
+          (select max(pnl)::text from robot_pnl_snapshots
+           where robot_id = ${robotId} and ${visible}) as max_pnl,
           array[${sql.join(options.from.map((at) => (at ? pnlAt(at) : sql`null::text`)))}]::text[] as then,
           ${
             first
@@ -587,6 +646,9 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
           days: row.days.map((d) => ({ day: new Date(d.day), pnl: d.pnl })),
         },
         nowPnl: BigInt(row.now_pnl ?? '0'),
+        /** The newest snapshot read, and the highest equity (principal + PnL) so far. */
+        seen: row.now_t === null ? null : new Date(row.now_t),
+        peak: row.max_pnl === null ? null : BigInt(options.principal) + BigInt(row.max_pnl),
         then: row.then.map((pnl) => BigInt(pnl ?? '0')),
         first: row.first === null ? null : BigInt(row.first),
         stopPrice: row.stop_price === null ? null : BigInt(row.stop_price),
