@@ -616,4 +616,34 @@ describe('robot engine', () => {
     expect(BigInt(pnl.balance)).toBe(state.realised);
     expect((await audit()).ok).toBe(true);
   });
+
+  it('reads each second only what moved: a new robot, a changed one, one that ended', async () => {
+    const repo = t.app.services.robotRepo;
+    const a = await ownGridRobot();
+    const b = await ownGridRobot();
+    // Holding every running robot at its version, nothing running comes back.
+    const held = (await repo.liveVersions()).filter((r) => r.status === 'running');
+    const known = { ids: held.map((r) => r.id), versions: held.map((r) => r.version) };
+    const moved = async () =>
+      (await repo.liveChanges(known))
+        .filter((r) => r.status !== 'waiting')
+        .map((r) => ({ id: r.id, running: r.status === 'running' }));
+    expect(await moved()).toEqual([]);
+
+    const c = await ownGridRobot(); // new
+    await repo.update(t.db, b.id, { profit_share_pct: 20 }); // changed (version moved on)
+    await a.trader.call('/api/user/openquan', { robot_id: a.id, action: 'stop' }); // ended
+    const rows = await moved();
+    expect(rows).toHaveLength(3);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { id: c.id, running: true },
+        { id: b.id, running: true },
+        { id: a.id, running: false },
+      ]),
+    );
+    // A fresh engine holds nothing: every running robot is new to it.
+    const all = await repo.liveChanges({ ids: [], versions: [] });
+    expect(all.filter((r) => r.status === 'running')).toHaveLength(held.length);
+  });
 });

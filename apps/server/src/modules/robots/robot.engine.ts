@@ -143,21 +143,37 @@ export function robotEngine(deps: {
 
   /** Memory follows the database: new robots load, changed ones reload, ended ones go. */
   async function reconcile() {
-    const rows = await repo.liveVersions();
-    const running = new Set<string>();
     const load: string[] = [];
     const waiting: WaitingRobot[] = [];
-    for (const row of rows) {
-      const { id, version } = row;
-      if (deps.only && !deps.only.has(id)) continue;
-      if (row.status === 'waiting') {
-        if (!row.disabled) waiting.push(row);
-        continue;
+    if (deps.only) {
+      // The demo's replay holds a few robots among every robot running: it reads them all.
+      const running = new Set<string>();
+      for (const row of await repo.liveVersions()) {
+        const { id, version } = row;
+        if (!deps.only.has(id)) continue;
+        if (row.status === 'waiting') {
+          if (!row.disabled) waiting.push(row);
+          continue;
+        }
+        running.add(id);
+        if (robots.get(id)?.version !== version) load.push(id);
       }
-      running.add(id);
-      if (robots.get(id)?.version !== version) load.push(id);
+      for (const id of robots.keys()) if (!running.has(id)) robots.delete(id);
+    } else {
+      // Only what moved: the database compares the versions held here with its own.
+      const ids: string[] = [];
+      const versions: number[] = [];
+      for (const robot of robots.values()) {
+        ids.push(robot.id);
+        versions.push(robot.version);
+      }
+      for (const row of await repo.liveChanges({ ids, versions })) {
+        if (row.status === null) robots.delete(row.id);
+        else if (row.status === 'waiting') {
+          if (!row.disabled) waiting.push(row);
+        } else load.push(row.id);
+      }
     }
-    for (const id of robots.keys()) if (!running.has(id)) robots.delete(id);
     for (let i = 0; i < load.length; i += 500) {
       for (const row of await repo.runningByIds(load.slice(i, i + 500))) {
         const robot = live(row);

@@ -303,6 +303,40 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
         .execute();
     },
 
+    /**
+     * What moved since the engine's memory (issue 33): the running robots it does not hold
+     * at the version it holds (new or changed), the ids it holds that no longer run (gone:
+     * `status` null), and every waiting robot. The database compares, so a second's
+     * reconcile of 20,000 unchanged robots returns no row of theirs: reading them all every
+     * second was most of the engine's cost. `known`: the held ids and versions, in order.
+     */
+    async liveChanges(known: { ids: string[]; versions: number[] }) {
+      const { rows } = await sql<{
+        id: string;
+        version: number;
+        status: RobotStatus | null;
+        market: string;
+        disabled: boolean;
+        trigger_price: string | null;
+        trigger_above: boolean | null;
+      }>`
+        with known as (
+          select * from unnest(${`{${known.ids.join(',')}}`}::bigint[],
+                               ${`{${known.versions.join(',')}}`}::int[]) as k (id, version)
+        )
+        select coalesce(r.id, k.id)::text as id, coalesce(r.version, k.version) as version,
+               r.status, r.market, r.disabled, r.trigger_price::text, r.trigger_above
+        from (select id, version, status, market, disabled, trigger_price, trigger_above
+              from robots where status = 'running') r
+        full join known k on k.id = r.id
+        where r.id is null or k.id is null or k.version <> r.version
+        union all
+        select id::text, version, status, market, disabled, trigger_price::text, trigger_above
+        from robots where status = 'waiting'
+      `.execute(db);
+      return rows;
+    },
+
     runningByIds(ids: string[]) {
       return db
         .selectFrom('robots')
