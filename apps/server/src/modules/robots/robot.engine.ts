@@ -146,11 +146,10 @@ export function robotEngine(deps: {
     const load: string[] = [];
     const waiting: WaitingRobot[] = [];
     if (deps.only) {
-      // The demo's replay holds a few robots among every robot running: it reads them all.
+      // The demo's replay: a few robots among every robot running, read by id.
       const running = new Set<string>();
-      for (const row of await repo.liveVersions()) {
+      for (const row of await repo.liveVersions(deps.only)) {
         const { id, version } = row;
-        if (!deps.only.has(id)) continue;
         if (row.status === 'waiting') {
           if (!row.disabled) waiting.push(row);
           continue;
