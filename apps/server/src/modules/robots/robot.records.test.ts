@@ -111,4 +111,32 @@ describe('a running robot’s record kept in memory', () => {
     // One read an hour.
     expect(fullReads).toBe(4 + 9 * 24);
   });
+
+  it("answers from the minute before while the minute's read is in flight, not queued behind it", async () => {
+    const repo = t.app.services.robotRepo;
+    const robotId = await runningRobot();
+    const row = (await repo.byId(robotId))!;
+    await repo.insertSnapshots([{ robot_id: robotId, t: clock.now(), pnl: 5_000_000n }]);
+    let release = () => {};
+    const held: RobotRepository = {
+      ...repo,
+      snapshotsSince: async (...args) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return repo.snapshotsSince(...args);
+      },
+    };
+    const kept = robotRecords({ repo: held, clock });
+    const price = () => parseAmount('64000');
+    const before = await kept.recordOf(row, price);
+    clock.advance(MINUTE);
+    await repo.insertSnapshots([{ robot_id: robotId, t: clock.now(), pnl: 9_000_000n }]);
+    const first = kept.recordOf(row, price); // moves every kept record on: waits for the read
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await kept.recordOf(row, price)).toEqual(before); // meanwhile: the minute before
+    release();
+    const moved = await first;
+    expect(moved).toEqual(await robotRecords({ repo, clock }).recordOf(row, price));
+    expect(moved.roi_7d).not.toBe(before.roi_7d);
+    expect(await kept.recordOf(row, price)).toEqual(moved);
+  });
 });

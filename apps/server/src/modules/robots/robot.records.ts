@@ -76,7 +76,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   const KEPT_MAX = 100_000;
   /** A record nobody asked for in this many minutes is dropped rather than moved on. */
   const IDLE_MINUTES = 10;
-  let moving: { minute: number; done: Promise<void> } | null = null;
+  let moving: { minute: number; done: Promise<void>; settled: boolean } | null = null;
 
   const PERIODS = [7, 30, 90];
   const HOUR_MS = 3_600_000;
@@ -140,7 +140,8 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
 
   /** Moves every kept running robot's record on to `minute`, in one statement. */
   function moveOn(minute: number, now: Date): Promise<void> {
-    if (moving?.minute === minute) return moving.done;
+    // One pass a minute; another only for records kept since it began (none are due twice).
+    if (moving?.minute === minute && !moving.settled) return moving.done;
     const due: [string, Kept][] = [];
     const hour = Math.floor(now.getTime() / HOUR_MS);
     for (const [id, k] of kept) {
@@ -189,11 +190,14 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
         }
       }
     })();
-    moving = { minute, done };
+    const pass = { minute, done, settled: false };
+    moving = pass;
     void done.then(
-      () => undefined,
       () => {
-        if (moving?.done === done) moving = null;
+        pass.settled = true;
+      },
+      () => {
+        if (moving === pass) moving = null;
       },
     );
     return done;
@@ -228,7 +232,11 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     }
     k.asked = minute;
     await k.loaded;
-    if (k.minute < minute) await moveOn(minute, now);
+    // The minute's first call moves every kept record on and waits for it; a call while that
+    // read is in flight answers from the minute before rather than queue behind it (the
+    // read took 130 ms with 20,000 robots: the p99 of every call in the meantime).
+    const inFlight = moving?.minute === minute && !moving.settled && k.minute === minute - 1;
+    if (k.minute < minute && !inFlight) await moveOn(minute, now);
     return k.state!.history;
   }
 
