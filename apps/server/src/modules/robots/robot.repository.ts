@@ -13,10 +13,12 @@ const HOUR_MS = 3_600_000;
 export const MINUTE_SNAPSHOTS_FOR_MS = 48 * HOUR_MS;
 /**
  * Where a record read at `now` treats snapshots as thinned, whether or not the engine has
- * thinned them yet: from the hour's start, so the read is the same all hour (decision 199).
+ * thinned them yet (decision 199): as far as any thinning within this hour could reach (the
+ * hour's end less 48 hours), so every read in the hour sees the same snapshots, whenever
+ * the engine's hourly thinning runs.
  */
 export const thinnedBefore = (now: Date) =>
-  new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - MINUTE_SNAPSHOTS_FOR_MS);
+  new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS - MINUTE_SNAPSHOTS_FOR_MS);
 /** The snapshots a record reads: those the hourly thinning at `before` keeps. */
 const kept = (before: Date) => sql<boolean>`(t >= ${before} or date_trunc('hour', t) = t)`;
 export type RobotTradeRow = Selectable<RobotTradesTable>;
