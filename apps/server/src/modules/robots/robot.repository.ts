@@ -19,8 +19,10 @@ export const MINUTE_SNAPSHOTS_FOR_MS = 48 * HOUR_MS;
  */
 export const thinnedBefore = (now: Date) =>
   new Date((Math.floor(now.getTime() / HOUR_MS) + 1) * HOUR_MS - MINUTE_SNAPSHOTS_FOR_MS);
-/** The snapshots a record reads: those the hourly thinning at `before` keeps. */
-const kept = (before: Date) => sql<boolean>`(t >= ${before} or date_trunc('hour', t) = t)`;
+/** The snapshots a record reads (`t` is the snapshot's): those thinning at `before` keeps. */
+const unthinned = (before: Date) => sql<boolean>`(t >= ${before} or date_trunc('hour', t) = t)`;
+/** A snapshot's drawdown from the peak so far: the one expression every read uses. */
+const drawdown = sql`(equity - peak)::numeric / nullif(peak, 0)`;
 export type RobotTradeRow = Selectable<RobotTradesTable>;
 
 export interface NewTrade {
@@ -503,7 +505,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
         pnl: string;
         dd: string | null;
       }>`
-        select robot_id::text, t, day, pnl::text, ((equity - peak)::numeric / nullif(peak, 0))::text as dd
+        select robot_id::text, t, day, pnl::text, (${drawdown})::text as dd
         from (
           select s.robot_id, s.t, date_trunc('day', s.t) as day, s.pnl, k.principal + s.pnl as equity,
                  greatest(k.peak, max(k.principal + s.pnl) over (partition by s.robot_id order by s.t)) as peak
@@ -513,7 +515,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
                as k (id, since, principal, peak)
           join robot_pnl_snapshots s
             on s.robot_id = k.id and s.t > coalesce(k.since, '-infinity') and s.t <= ${until}
-            and (s.t >= ${thinnedBefore} or date_trunc('hour', s.t) = s.t)
+            and ${unthinned(thinnedBefore)}
         ) x
         order by robot_id, t
       `.execute(db);
@@ -640,7 +642,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       thinnedBefore: Date;
     }) {
       const { robotId, principal } = options;
-      const visible = kept(options.thinnedBefore);
+      const visible = unthinned(options.thinnedBefore);
       const pnlAt = (at: Date) => sql<string>`(
         select pnl::text from robot_pnl_snapshots
         where robot_id = ${robotId} and t <= ${at} and ${visible} order by t desc limit 1)`;
@@ -656,7 +658,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
         stop_price: string | null;
       }>`
         select
-          (select min((equity - peak)::numeric / nullif(peak, 0))::text from (
+          (select min(${drawdown})::text from (
             select ${principal}::bigint + pnl as equity,
                    max(${principal}::bigint + pnl) over (order by t) as peak
             from robot_pnl_snapshots where robot_id = ${robotId} and ${visible}
@@ -711,6 +713,8 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
     async leaderboard(options: {
       since: Date;
       startedBefore: Date;
+      /** `thinnedBefore(now)`: drawdowns from the snapshots a robot's own page reads. */
+      thinnedBefore: Date;
       sort: 'roi' | 'drawdown' | 'copiers';
       limit: number;
     }) {
@@ -754,9 +758,10 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
             where s.robot_id = r.id and s.t <= ${options.since} order by t desc limit 1
           ) then_pnl on true
           left join lateral (
-            select min((r.principal + s.pnl - peak)::numeric / nullif(peak, 0)) as dd from (
-              select pnl, max(r.principal + pnl) over (order by t) as peak
-              from robot_pnl_snapshots where robot_id = r.id
+            select min(${drawdown}) as dd from (
+              select r.principal + pnl as equity, max(r.principal + pnl) over (order by t) as peak
+              from robot_pnl_snapshots
+              where robot_id = r.id and ${unthinned(options.thinnedBefore)}
             ) s
           ) dd on true
           where r.started_at is not null and r.started_at <= ${options.startedBefore}

@@ -18,7 +18,12 @@ import { iso, ownedRobot, settleableGross } from './robot.common.ts';
 import type { RobotFiguresCache } from './robot.figures.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
-import type { RankedRobot, RobotRepository, RobotRow } from './robot.repository.ts';
+import {
+  thinnedBefore,
+  type RankedRobot,
+  type RobotRepository,
+  type RobotRow,
+} from './robot.repository.ts';
 
 /** Who reads a leaderboard: their own rows are marked `me`, demo names are in their language. */
 export interface Viewer {
@@ -293,6 +298,7 @@ export function robotViews(deps: {
     const rows = await repo.leaderboard({
       since: new Date(now.getTime() - days * 86_400_000),
       startedBefore: new Date(now.getTime() - 86_400_000),
+      thinnedBefore: thinnedBefore(now),
       sort,
       limit: 50,
     });
