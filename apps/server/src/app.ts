@@ -17,7 +17,7 @@ import multipart from './plugins/external/multipart.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import swagger from './plugins/external/swagger.ts';
 import underPressure from './plugins/external/under-pressure.ts';
-import staticFiles from './plugins/external/static.ts';
+import staticFiles, { inlineScriptHashes } from './plugins/external/static.ts';
 import i18n from './plugins/app/i18n.ts';
 import envelope from './plugins/app/envelope.ts';
 import auth from './plugins/app/auth.ts';
@@ -388,7 +388,11 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate('metrics', metrics);
 
-  await app.register(helmet, { connectSrc: services.reserves.rpcOrigins });
+  const webRoot = config.WEB_DIST_DIR || defaultWebDist;
+  await app.register(helmet, {
+    connectSrc: services.reserves.rpcOrigins,
+    scriptHashes: inlineScriptHashes(webRoot),
+  });
   await app.register(metricsPlugin, { metrics });
   await app.register(underPressure, {
     shedLoad: config.NODE_ENV !== 'test',
@@ -435,7 +439,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(unofferedRoutes);
 
   await app.register(staticFiles, {
-    root: config.WEB_DIST_DIR || defaultWebDist,
+    root: webRoot,
     adminRoot: defaultAdminDist,
   });
   return app;

@@ -9,11 +9,12 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const optionsWith = (connectSrc: string[]): HelmetOptions => ({
+const optionsWith = (connectSrc: string[], scriptHashes: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // Our own files, and the scripts written into the pages, each by its hash.
+      scriptSrc: ["'self'", ...scriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       // Besides our own origin, the chain nodes the app reads reserves anchors from.
@@ -84,18 +85,23 @@ function pick(set: Record<string, string>, names: string[]) {
   return picked;
 }
 
-/** `connectSrc`: origins (scheme://host:port) the pages may fetch from besides their own. */
-export default fp<{ connectSrc?: string[] }>(async (app, { connectSrc = [] }) => {
-  const { set, removed } = securityHeaders(optionsWith(connectSrc));
-  const api = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    ...pick(set, API_HEADERS),
-  };
-  const asset = pick(set, ASSET_HEADERS);
-  app.addHook('onRequest', (request, reply, done) => {
-    const { url } = request;
-    reply.headers(url.startsWith('/api/') ? api : ASSETS.test(url) ? asset : set);
-    for (const name of removed) reply.raw.removeHeader(name);
-    done();
-  });
-});
+/**
+ * `connectSrc`: origins (scheme://host:port) the pages may fetch from besides their own;
+ * `scriptHashes`: CSP sources (`'sha256-...'`) of the scripts written into the pages.
+ */
+export default fp<{ connectSrc?: string[]; scriptHashes?: string[] }>(
+  async (app, { connectSrc = [], scriptHashes = [] }) => {
+    const { set, removed } = securityHeaders(optionsWith(connectSrc, scriptHashes));
+    const api = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      ...pick(set, API_HEADERS),
+    };
+    const asset = pick(set, ASSET_HEADERS);
+    app.addHook('onRequest', (request, reply, done) => {
+      const { url } = request;
+      reply.headers(url.startsWith('/api/') ? api : ASSETS.test(url) ? asset : set);
+      for (const name of removed) reply.raw.removeHeader(name);
+      done();
+    });
+  },
+);

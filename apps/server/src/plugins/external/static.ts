@@ -10,6 +10,7 @@
 // (decision 135): index.html in English, index.<language>.html in the others. `/` sends
 // the investor's: the language the app last showed them (cookie `lang`), else the first
 // of their browser's languages that is one of ours, else English.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -45,6 +46,23 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
   const chosen = COOKIE.exec(cookie ?? '')?.[1];
   if (isLanguage(chosen)) return chosen;
   return languageForTags(acceptedTags(acceptLanguage)) ?? 'en';
+}
+
+/**
+ * The CSP sources of the scripts written into the investor app's pages (the first-screen
+ * script, decision 201): `'sha256-...'` of each, so that the policy allows exactly those
+ * and no other inline script. None when the app is not built.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const hashes = new Set<string>();
+  for (const name of readdirSync(root).filter((n) => /^index(\.\w+)?\.html$/.test(n))) {
+    const page = readFileSync(join(root, name), 'utf8');
+    for (const [, code] of page.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
 }
 
 function cacheHeaders(res: { header(name: string, value: string): unknown }, path: string) {
