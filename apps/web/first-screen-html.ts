@@ -68,13 +68,22 @@ const CHOOSING_STYLE = `<style>.first-screen{display:none}${Object.keys(FIRST_SC
   .join(',')}{display:contents}[data-first-screen] .boot-splash{display:none}</style>`;
 
 /**
+ * A stylesheet link the browser does not fetch: Vite's loader reads the page's stylesheet
+ * links before adding a chunk's and skips those it finds, so the app never fetches, nor
+ * adds a second copy of, rules the page already holds.
+ */
+export function disabledLink(href: string) {
+  return `<link rel="stylesheet" crossorigin href="${href}" disabled>`;
+}
+
+/**
  * index.html in one language: <html lang/dir> set, the drawings in #root before the
- * splash, their stylesheets in <head>.
+ * splash, their stylesheets written into <head>.
  */
 export function pageIn(
   page: string,
   language: DrawnLanguage,
-  stylesheets: { live: string; joined: string[] },
+  stylesheets: { inline: string; joined: string[] },
 ): string {
   const htmlTag = /<html [^>]*>/.exec(page);
   const root = page.indexOf('<div id="root">');
@@ -87,12 +96,7 @@ export function pageIn(
     .join('')
     .replace(/ data-testid="[^"]*"/g, '')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-  const links = [
-    `<link rel="stylesheet" crossorigin href="${stylesheets.live}">`,
-    ...stylesheets.joined.map(
-      (href) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`,
-    ),
-  ].join('\n    ');
+  const links = [stylesheets.inline, ...stylesheets.joined.map(disabledLink)].join('\n    ');
   const after = root + '<div id="root">'.length;
   return (
     page

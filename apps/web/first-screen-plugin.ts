@@ -1,8 +1,10 @@
-// Build step: the first-screen preload (src/app/first-screen.ts, decision 130). For every
-// path of app/screens.ts and every interface language it lists the files the app would
-// fetch after its entry (the screen's chunk, its imports and its stylesheets; the
-// language's catalogue and antd-mobile's strings in it), writes them into a small classic
-// script, and adds that script to index.html so it runs while the libraries download.
+// Build step: the first-screen script (src/app/first-screen.ts, decisions 130, 135, 201).
+// For every path of app/screens.ts and every interface language it lists the files the app
+// would fetch after its entry (the screen's chunk, its imports and its stylesheets; the
+// language's catalogue and antd-mobile's strings in it), writes them with the app's entry
+// and first files into a small classic script, and writes that script into index.html's
+// <head> in place of Vite's tags: it starts the app once the first frame is drawn. The
+// page's stylesheets are written in too, so the first frame needs the document alone.
 // It also draws the first screens into index.html, one page per language
 // (first-screen-html.ts, decision 135); the same script picks the drawing to show.
 import { fileURLToPath } from 'node:url';
@@ -12,12 +14,15 @@ import type { Plugin } from 'vite';
 import { screens } from './src/app/screens.ts';
 import { ANTD_LOCALE_TAGS } from './src/lib/antd-locale-tags.ts';
 import type { FirstScreenFiles } from './src/app/first-screen.ts';
-import { FIRST_SCREENS, drawFirstScreens, pageIn } from './first-screen-html.ts';
+import { FIRST_SCREENS, disabledLink, drawFirstScreens, pageIn } from './first-screen-html.ts';
 
 const BOOT_MODULE = fileURLToPath(new URL('./src/app/first-screen.ts', import.meta.url));
 const SCREEN = /\/src\/app\/routes\/([\w-]+)\.tsx$/;
 const CATALOGUE = /\/src\/locales\/(\w+)\.json$/;
 const ANTD_LOCALE = /\/antd-mobile\/es\/locales\/([\w-]+)\.js$/;
+
+/** What the build reads from the bundle; the app's own files come from index.html. */
+type ScreenFiles = Omit<FirstScreenFiles, 'app'>;
 
 type Chunk = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
@@ -44,7 +49,7 @@ function filesOf(chunk: Chunk, byName: Map<string, Chunk>, fetched: Set<string>)
 }
 
 /** What the preload needs to know, from the bundle. */
-export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
+export function firstScreenFiles(bundle: OutputBundle): ScreenFiles {
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   // What index.html loads itself: the entry's imports and its stylesheets.
@@ -91,7 +96,7 @@ export function firstScreenFiles(bundle: OutputBundle): FirstScreenFiles {
     return filesOf(chunk, byName, fetched);
   };
   const drawn = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([n, p]) => [p, n]));
-  const result: FirstScreenFiles = { files, screens: {}, languages, drawn };
+  const result: ScreenFiles = { files, screens: {}, languages, drawn };
   for (const screen of screens) {
     const next = screen.leadsTo ? screens.find((s) => s.path === screen.leadsTo) : undefined;
     const needed = indexes([
@@ -129,8 +134,20 @@ async function bootScript(data: FirstScreenFiles) {
   }
 }
 
+/** The stylesheets `hrefs` of the bundle, joined in one <style>. */
+function inlineStyle(bundle: OutputBundle, hrefs: string[]) {
+  const css = hrefs.map((href) => {
+    const asset = bundle[href.slice(1)];
+    if (asset?.type !== 'asset') throw new Error(`first-screen: ${href} is not in the bundle`);
+    return String(asset.source);
+  });
+  const joined = css.join('\n');
+  if (/<\/style/i.test(joined)) throw new Error('first-screen: a stylesheet cannot be inline');
+  return `<style>${joined}</style>`;
+}
+
 /** The preload lists without `hrefs` (files whose content the page already holds). */
-function withoutFiles(data: FirstScreenFiles, hrefs: string[]): FirstScreenFiles {
+function withoutFiles(data: ScreenFiles, hrefs: string[]): ScreenFiles {
   const dropped = new Set(hrefs.map((href) => data.files.indexOf(href)));
   const keep = (indexes: number[]) => indexes.filter((i) => !dropped.has(i));
   return {
@@ -155,15 +172,16 @@ export function firstScreenPlugin(): Plugin {
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'] as OutputAsset | undefined;
       if (!html) throw new Error('first-screen: index.html is not in the bundle yet');
-      const all = firstScreenFiles(bundle as unknown as OutputBundle);
-      // The drawn screens' stylesheets, as one file in <head> so that they are drawn
-      // styled after one request rather than six. Each file it joins is also named in
-      // <head> by a disabled link, which the browser does not fetch; Vite's loader reads
-      // the page's stylesheet links before adding a screen's and skips those it finds, so
-      // the app never fetches them again, and never adds, after the drawing, a second copy
-      // of rules the page already has (a style recalculation of the whole page: a task of
-      // 150-200 ms on Lighthouse's simulated phone). The first-screen script does not
-      // preload them either. The rules keep the order they have when Home is opened first.
+      const files = bundle as unknown as OutputBundle;
+      const all = firstScreenFiles(files);
+      // The drawn screens' stylesheets, written into <head> so that they are drawn styled
+      // after the document alone. Each file joined is also named in <head> by a disabled
+      // link, which the browser does not fetch; Vite's loader reads the page's stylesheet
+      // links before adding a screen's and skips those it finds, so the app never fetches
+      // them again, and never adds, after the drawing, a second copy of rules the page
+      // already has (a style recalculation of the whole page: a task of 150-200 ms on
+      // Lighthouse's simulated phone). The first-screen script does not preload them
+      // either. The rules keep the order they have when Home is opened first.
       const joined = [
         ...new Set(
           Object.values(FIRST_SCREENS).flatMap((path) =>
@@ -171,26 +189,26 @@ export function firstScreenPlugin(): Plugin {
           ),
         ),
       ];
-      const data = withoutFiles(all, joined);
-      const code = await bootScript(data);
-      const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source: code });
-      const src = `/${this.getFileName(ref)}`;
-      // Before the app's script, and waited for: it chooses what the first frame shows.
+      // The app's own tags, which Vite wrote into <head>: its entry and the files that
+      // entry imports, fetched by the first-screen script once the first frame is drawn
+      // (decision 201), and its stylesheets, written into the page.
       let page = String(html.source);
-      const at = page.indexOf('<script type="module"');
-      if (at < 0) throw new Error('first-screen: no module script in index.html');
-      page = `${page.slice(0, at)}<script src="${src}"></script>\n    ${page.slice(at)}`;
-      const screenStyles = joined.map((href) => {
-        const asset = bundle[href.slice(1)];
-        if (asset?.type !== 'asset') throw new Error(`first-screen: ${href} is not in the bundle`);
-        return String(asset.source);
-      });
-      const styles = this.emitFile({
-        type: 'asset',
-        name: 'first-screen.css',
-        source: screenStyles.join('\n'),
-      });
-      const stylesheets = { live: `/${this.getFileName(styles)}`, joined };
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
+      if (!entry) throw new Error('first-screen: no module script in index.html');
+      const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+      const appFiles = [...page.matchAll(modulePreload)].map((m) => m[1]!);
+      page = page.replace(modulePreload, '');
+      const data = { ...withoutFiles(all, joined), app: { entry: entry[1]!, files: appFiles } };
+      const code = await bootScript(data);
+      // The CSP allows this script by its hash (the server reads it from the page).
+      if (/<\/script|<!--/i.test(code))
+        throw new Error('first-screen: the script cannot be inline');
+      page = page.replace(entry[0], `<script>${code}</script>\n    `);
+      page = page.replace(
+        /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+        (_tag, href: string) => `${inlineStyle(files, [href])}\n    ${disabledLink(href)}`,
+      );
+      const stylesheets = { inline: inlineStyle(files, joined), joined };
       for (const language of await drawFirstScreens()) {
         const source = pageIn(page, language, stylesheets);
         if (language.code === 'en') html.source = source;

@@ -18,6 +18,7 @@ const data: FirstScreenFiles = {
   },
   languages: { en: [3], ar: [4] },
   drawn: { [paths.home]: 'home' },
+  app: { entry: '/assets/index.js', files: ['/assets/vendor.js', '/assets/index.js'] },
 };
 
 describe('the first-screen preload', () => {

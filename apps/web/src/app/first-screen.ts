@@ -1,12 +1,12 @@
-// The first-screen preload: a small classic script that index.html runs before the app's
-// script has arrived (first-screen-plugin.ts builds it; decision 130). It starts fetching
-// the files of the screen the address shows and of the interface language, which the app
-// would otherwise ask for only after its libraries had downloaded and run: on a phone's
-// network that was a second wave of requests before anything of the screen could be drawn.
-// It only adds <link rel="modulepreload"> and style preloads; when the app imports those
-// files it finds them fetched. It also chooses which of the screens drawn into index.html
-// the first frame shows, if any (decision 135), so index.html waits for it. If this script
-// fails, the splash shows and the app loads as it would without it.
+// The first-screen script: a small classic script written into index.html's <head>
+// (first-screen-plugin.ts builds it; decisions 130, 135, 201). It chooses which of the
+// screens drawn into the page the first frame shows, if any, then, once that frame is
+// drawn, starts the app: it fetches the app's first files together with those of the
+// screen the address shows and of the interface language (which the app would otherwise
+// ask for only after its libraries had run: a second wave of requests on a phone's
+// network), then runs the app's entry. Until then the drawn screen is the page, its tab bar
+// and buttons plain links. It only adds <link rel="modulepreload">, style preloads and the
+// entry's module script; when the app imports those files it finds them fetched.
 import { initialLanguage } from '../lib/initial-language.ts';
 import { readStored, storageKeys } from '../lib/storage.ts';
 
@@ -20,6 +20,8 @@ export interface FirstScreenFiles {
   languages: Record<string, number[]>;
   /** The screens index.html holds drawn (decision 135): path → name. */
   drawn: Record<string, string>;
+  /** The app's entry module and the files it imports at once, in the order to fetch them. */
+  app: { entry: string; files: string[] };
 }
 
 /** The app's path in a hash-history address (`#/pages/index/index?id=1` → the path). */
@@ -74,6 +76,27 @@ export function drawnScreen(
   return data.drawn[path];
 }
 
+/**
+ * Runs `start` once the page is parsed and its first frame drawn: a frame, then a task
+ * (what follows a frame's callbacks is its paint). A hidden tab draws no frames, so a
+ * timer starts it there.
+ */
+export function afterFirstFrame(start: () => void, fallbackMs = 300) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const afterParse = () => {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, fallbackMs);
+  };
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', afterParse, { once: true });
+  } else afterParse();
+}
+
 export function preloadFirstScreen(data: FirstScreenFiles) {
   const signedIn = (readStored(storageKeys.token) ?? '') !== '';
   const path = pathOf(location.hash);
@@ -81,5 +104,16 @@ export function preloadFirstScreen(data: FirstScreenFiles) {
   const page = document.documentElement;
   const shown = drawnScreen(data, path, language, page.dataset.firstScreenLanguage, signedIn);
   if (shown) page.dataset.firstScreen = shown;
-  for (const href of filesFor(data, path, language, signedIn)) preload(href);
+  // Nothing is fetched before the first frame: the page holds everything that frame needs
+  // (its stylesheets inline), so the screen is drawn after the document alone, and a
+  // phone's first seconds of network go to nothing it must wait for.
+  afterFirstFrame(() => {
+    const files = [...data.app.files, ...filesFor(data, path, language, signedIn)];
+    for (const href of new Set(files)) preload(href);
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = data.app.entry;
+    document.head.appendChild(entry);
+  });
 }
