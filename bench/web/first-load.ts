@@ -18,6 +18,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { signedInInvestor, startOlive } from '../lib/olive.ts';
 
@@ -120,6 +121,17 @@ try {
         };
       }
       await context.close();
+      // The script written into the page (decision 201) is JavaScript on the wire too.
+      const html = await (await fetch(`${started.url}/`)).text();
+      for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        scripts.push({
+          chunk: 'first-screen (inline in the page)',
+          url: `${started.url}/`,
+          encoding: 'br',
+          bytes: brotliCompressSync(code!).length,
+          late: false,
+        });
+      }
       results.push({ page: name, signedIn, scripts: [...scripts] });
     }
   }

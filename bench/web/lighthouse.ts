@@ -63,7 +63,8 @@ async function serve(dist: string) {
   const webDist = await mkdtemp(join(tmpdir(), 'olive-bench-lh-web-'));
   const builtAt = statSync(`${dist}index.html`).mtime.toISOString();
   await cp(dist, webDist, { recursive: true });
-  const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
+  // The entry, as the first-screen script names it (decision 201).
+  const entry = /["'`]\/assets\/(index-[^"'`]+\.js)["'`]/.exec(
     await readFile(join(webDist, 'index.html'), 'utf8'),
   );
   if (!entry || !existsSync(join(webDist, 'assets', entry[1]!))) {
