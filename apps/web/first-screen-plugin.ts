@@ -12,6 +12,7 @@ import { rolldown } from 'rolldown';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { screens } from './src/app/screens.ts';
+import { paths } from './src/config/paths.ts';
 import { ANTD_LOCALE_TAGS } from './src/lib/antd-locale-tags.ts';
 import type { FirstScreenFiles } from './src/app/first-screen.ts';
 import { FIRST_SCREENS, disabledLink, drawFirstScreens, pageIn } from './first-screen-html.ts';
@@ -95,13 +96,14 @@ export function firstScreenFiles(bundle: OutputBundle): ScreenFiles {
     if (!chunk) throw new Error(`first-screen: no chunk for app/routes/${file}.tsx`);
     return filesOf(chunk, byName, fetched);
   };
-  const drawn = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([n, p]) => [p, n]));
+  // `/` is Home (decision 202): Home's drawing shows there too.
+  const drawn: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(FIRST_SCREENS).map(([n, p]) => [p, n])),
+    [paths.root]: 'home',
+  };
   const result: ScreenFiles = { files, screens: {}, languages, drawn };
   for (const screen of screens) {
-    const next = screen.leadsTo ? screens.find((s) => s.path === screen.leadsTo) : undefined;
-    const needed = indexes([
-      ...new Set([...filesOfScreen(screen.file), ...(next ? filesOfScreen(next.file) : [])]),
-    ]);
+    const needed = indexes(filesOfScreen(screen.file));
     result.screens[screen.path] = screen.signedIn
       ? { files: needed, signedIn: true }
       : { files: needed };

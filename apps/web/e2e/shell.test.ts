@@ -40,12 +40,18 @@ async function visitTabs(page: Page, language: string) {
 }
 
 describe('investor app shell', () => {
-  it('passes the update check to Home, with a 60px tab bar', async () => {
+  it('opens Home at `/`, the update check behind it, with a 60px tab bar', async () => {
+    // Decision 202: `/` is Home; the check runs behind it and leaves it there when there is
+    // no release waiting (the update screen never shows).
     const context = await phoneContext(journey.browser);
+    const checks: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/main/update') checks.push(request.url());
+    });
     const page = await openApp(context);
     expect(new URL(page.url()).hash).toBe('#/pages/index/index');
-    const trace = await page.evaluate(() => window.__oliveUpdate);
-    expect(trace?.history[0]).toBe('checking');
+    await expect.poll(() => checks.length).toBe(1);
+    expect(await page.evaluate(() => window.__oliveUpdate)).toBeUndefined();
     const bar = await page.locator('.app-tab-bar .adm-tab-bar-wrap').boundingBox();
     expect(bar?.height).toBe(60);
     expect(await page.getByTestId('home-login').isVisible()).toBe(true);
@@ -64,11 +70,12 @@ describe('investor app shell', () => {
   });
 
   it('shows the Olive mark before the script runs, and only until the first screen', async () => {
-    // No script at all: what a slow phone shows while the first load is on its way.
+    // No script at all: what a slow phone shows while the first load is on its way, on a
+    // screen the page does not hold drawn (Home and Trade are, and `/` is Home).
     const context = await phoneContext(journey.browser);
     const page = await context.newPage();
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto(`${journey.server.url}/`);
+    await page.goto(`${journey.server.url}/#${tabs[2].path}`);
     const splash = page.locator('.boot-splash svg');
     await splash.waitFor();
     const box = (await splash.boundingBox())!;
@@ -79,7 +86,7 @@ describe('investor app shell', () => {
     await page.unrouteAll();
     // With the script, the first screen replaces it.
     await page.reload();
-    await page.getByTestId('screen-home').waitFor();
+    await page.getByTestId(`screen-${tabs[2].name}`).waitFor();
     expect(await page.locator('.boot-splash').count()).toBe(0);
     await context.close();
   });
@@ -140,6 +147,11 @@ describe('investor app shell', () => {
     await news.page.locator('.boot-splash svg').waitFor();
     expect(await visible(news.page, '.screen--tab')).toBe(0);
     await news.context.close();
+    // `/` is Home (decision 202): its drawing shows there too.
+    const entry = await withoutApp('en-US', '/');
+    await entry.page.getByText('Every number is earned').waitFor();
+    expect(await visible(entry.page, '.boot-splash')).toBe(0);
+    await entry.context.close();
 
     // With the app, its first render is the same screen in the same place (no shift), and
     // goes straight from the drawing to it, with no empty frame between.
@@ -340,7 +352,7 @@ describe('investor app shell', () => {
     });
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-    // The update screen calls /api/main/update as soon as it opens.
+    // `/` checks for an update as soon as it opens (decision 202).
     await page.evaluate(() => {
       window.location.hash = '#/';
     });
@@ -350,7 +362,7 @@ describe('investor app shell', () => {
     await page.waitForTimeout(500);
     expect(await notice.count()).toBe(1);
     await page.screenshot({ path: `${screenshots}offline-toast-en.png` });
-    // The failed check goes on to Home after 3 s, as the spec's update failure does.
+    // The failed check leaves the investor on Home.
     await page.getByTestId('screen-home').waitFor({ timeout: 10_000 });
     expect(apiRequests).toEqual([]);
     await context.setOffline(false);

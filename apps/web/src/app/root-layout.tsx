@@ -8,8 +8,8 @@ import { AppTabBar } from '../components/tab-bar.tsx';
 import { SideNav } from '../components/side-nav.tsx';
 import { useAutoReservesCheck } from '../features/reserves/hooks/use-auto-check.ts';
 
-/** The update check decides where the app goes: no way around it from a menu. */
-const withoutNav: readonly string[] = [paths.root, paths.update];
+/** The update screen decides where the app goes: no way around it from a menu. */
+const withoutNav: readonly string[] = [paths.update];
 
 export function RootLayout() {
   const { pathname } = useLocation();

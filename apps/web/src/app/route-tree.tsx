@@ -7,6 +7,7 @@ import {
   createRoute,
   lazyRouteComponent,
   redirect,
+  type NavigateFn,
   type RouteComponent,
 } from '@tanstack/react-router';
 import { paths } from '../config/paths.ts';
@@ -14,6 +15,7 @@ import { LoadingFallback } from '../components/loading-fallback.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { isSignedIn } from '../lib/session.ts';
+import { checkBehindHome } from '../features/update/background-check.ts';
 import { RootLayout } from './root-layout.tsx';
 import { screens } from './screens.ts';
 
@@ -41,6 +43,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 const lazyPage = (load: () => Promise<PageModule>) =>
   lazyRouteComponent(() => withTimeout(load(), CHUNK_TIMEOUT_MS));
 
+/**
+ * `/` is Home, with the update check behind it (decision 202): the investor lands on Home
+ * at once, and goes to the update screen only if a release is waiting.
+ */
+const homeAfterUpdateCheck = ({
+  preload,
+  navigate,
+}: {
+  preload: boolean;
+  navigate: NavigateFn;
+}) => {
+  if (!preload) void checkBehindHome(() => void navigate({ to: paths.update }));
+  throw redirect({ to: paths.home, replace: true });
+};
+
 const requireSignIn = () => {
   if (!isSignedIn()) throw redirect({ to: paths.login, replace: true });
 };
@@ -66,7 +83,12 @@ const routeTree = rootRoute.addChildren([
       getParentRoute: () => rootRoute,
       path: screen.path,
       component: componentOf(screen.file),
-      beforeLoad: screen.signedIn ? requireSignIn : undefined,
+      beforeLoad:
+        screen.path === paths.root
+          ? homeAfterUpdateCheck
+          : screen.signedIn
+            ? requireSignIn
+            : undefined,
     }),
   ),
   // The code is entered on the registration screen itself: no separate e-mail step.

@@ -9,12 +9,11 @@ export interface Screen {
   /** `app/routes/<file>.tsx`. */
   file: string;
   signedIn?: boolean;
-  /** Where the screen sends the investor next on its own (the update check goes Home). */
-  leadsTo?: AppPath;
 }
 
 export const screens: readonly Screen[] = [
-  { path: paths.root, file: 'update', leadsTo: paths.home },
+  // `/` is Home, the update check behind it (decision 202).
+  { path: paths.root, file: 'home' },
   { path: paths.update, file: 'update' },
   // tabs
   { path: paths.home, file: 'home' },

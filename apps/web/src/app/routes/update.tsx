@@ -1,4 +1,5 @@
-// `/` and pages/public/update: the app update check (spec section 4, Update flow).
+// pages/public/update: the app update check (spec section 4, Update flow), where `/` sends
+// the investor when a release is waiting (decision 202; otherwise `/` is Home).
 import { lazy, Suspense } from 'react';
 import { UpdateProgress } from '../../features/update/components/update-progress.tsx';
 import { useUpdateFlow } from '../../features/update/hooks/use-update-flow.ts';

@@ -8,23 +8,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ReplyCode, type UpdateData } from '@olive/protocol';
 import { paths } from '../../../config/paths.ts';
-import { readStored, removeStored, storageKeys, writeStored } from '../../../lib/storage.ts';
+import { removeStored, storageKeys, writeStored } from '../../../lib/storage.ts';
 import { toastFailure, toastSuccess } from '../../../lib/messages.ts';
 import { wasOffline } from '../../../lib/api.ts';
 import { updateCheckQuery } from '../api/check-update.ts';
+import { readProgress, UPDATE_QUIT_MS } from '../progress.ts';
 import { applyNewVersion, findNewVersion } from '../service-worker.ts';
 
 export type UpdateState =
   'checking' | 'available' | 'downloading' | 'installing' | 'completed' | 'failed';
 
-export const UPDATE_QUIT_MS = 3000;
 export const UPDATE_OK_TOAST_MS = 3500;
-
-interface StoredProgress {
-  version: string;
-  stage: 'installing';
-  at: number;
-}
 
 declare global {
   interface Window {
@@ -33,18 +27,6 @@ declare global {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function readProgress(): StoredProgress | null {
-  try {
-    const parsed = JSON.parse(
-      readStored(storageKeys.updateProgress) ?? 'null',
-    ) as StoredProgress | null;
-    // A record older than 5 minutes is a reload that never happened; ignore it.
-    return parsed && Date.now() - parsed.at < 5 * 60_000 ? parsed : null;
-  } catch {
-    return null;
-  }
-}
 
 export function useUpdateFlow() {
   const { t } = useTranslation();
