@@ -34,10 +34,11 @@ const FIRST_LOAD_PAGES = {
 } as const;
 /**
  * KB of 1,000 bytes, as the issue counts, signed in or out. The aim is 150 on each; on
- * 2026-11-27 `/` was 143.4 (144.8 signed in), Home 139.4 (140.7), Trade 142.8 (144.1).
+ * 2026-11-27 `/` (Home, decision 202) was 139.9 (141.2 signed in), Home 139.9 (141.2), Trade
+ * 143.3 (144.6), the page's own script included (decision 201).
  */
 const FIRST_LOAD_BUDGET_KB: Record<keyof typeof FIRST_LOAD_PAGES, number> = {
-  '/': 146,
+  '/': 142,
   Home: 142,
   Trade: 146,
 };
