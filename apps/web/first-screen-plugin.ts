@@ -12,7 +12,6 @@ import { rolldown } from 'rolldown';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { screens } from './src/app/screens.ts';
-import { paths } from './src/config/paths.ts';
 import { ANTD_LOCALE_TAGS } from './src/lib/antd-locale-tags.ts';
 import type { FirstScreenFiles } from './src/app/first-screen.ts';
 import { FIRST_SCREENS, disabledLink, drawFirstScreens, pageIn } from './first-screen-html.ts';
@@ -96,11 +95,17 @@ export function firstScreenFiles(bundle: OutputBundle): ScreenFiles {
     if (!chunk) throw new Error(`first-screen: no chunk for app/routes/${file}.tsx`);
     return filesOf(chunk, byName, fetched);
   };
-  // `/` is Home (decision 202): Home's drawing shows there too.
-  const drawn: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(FIRST_SCREENS).map(([n, p]) => [p, n])),
-    [paths.root]: 'home',
-  };
+  // Every path whose screen is a drawn one shows its drawing (`/` is Home, decision 202).
+  const drawnFile = new Map(
+    Object.entries(FIRST_SCREENS).map(([name, path]) => {
+      const screen = screens.find((s) => s.path === path);
+      if (!screen) throw new Error(`first-screen: ${path} is not in app/screens.ts`);
+      return [screen.file, name];
+    }),
+  );
+  const drawn = Object.fromEntries(
+    screens.flatMap((s) => (drawnFile.has(s.file) ? [[s.path, drawnFile.get(s.file)!]] : [])),
+  );
   const result: ScreenFiles = { files, screens: {}, languages, drawn };
   for (const screen of screens) {
     const needed = indexes(filesOfScreen(screen.file));
