@@ -2,6 +2,8 @@
 // not change is answered from memory, and whatever changes the robot (an action in any
 // process, a ledger post to its owner, a disable from the command line) shows on the next
 // calls, within the announcement's few milliseconds.
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
@@ -10,6 +12,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { robotRepository } from './robot.repository.ts';
+import { Robot } from './routes.ts';
 
 let t: TestApp;
 let other: TestApp;
@@ -41,11 +44,11 @@ async function runningRobot() {
   expect(
     (await t.call('/api/user/openquan', { robot_id: robotId, action: 'start' }, headers)).code,
   ).toBe(1);
-  const info = async (app = t) =>
+  const info = async (app = t, lang = 'en') =>
     (
       await app.call<Record<string, string | number | boolean>>(
         '/api/user/quaninfo',
-        { robot_id: robotId, lang: 'en' },
+        { robot_id: robotId, lang },
         headers,
       )
     ).data!;
@@ -67,6 +70,26 @@ describe('quaninfo with the robot kept in memory', () => {
     // Unannounced, so unseen: the answer came from memory, not from the row.
     expect((await r.info()).profit_share_pct).toBe(10);
     expect((await r.info(other)).profit_share_pct).toBe(30); // read afresh there
+  });
+
+  it('writes what moves on every answer from memory: the age, and the name in the language asked', async () => {
+    const r = await runningRobot();
+    const first = await r.info();
+    // Exactly the documented fields, of the documented types: the reply is JSON text
+    // (decision 203), which no schema serialiser trims.
+    expect(Value.Check(Type.Object(Robot.properties, { additionalProperties: false }), first)).toBe(
+      true,
+    );
+    await shareByHand(r.robotId, 30);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const later = await r.info();
+    expect(later.profit_share_pct).toBe(10); // from memory
+    expect(Number(later.duration_seconds)).toBeGreaterThan(Number(first.duration_seconds));
+    expect(Date.parse(String(later.started_at))).toBe(Date.parse(String(first.started_at)));
+    const arabic = await r.info(t, 'ar');
+    expect(arabic.name).not.toBe(first.name);
+    expect(arabic.profit_share_pct).toBe(10); // the same figures, written in Arabic
+    expect((await r.info()).name).toBe(first.name);
   });
 
   it("shows an action taken in another process at once, and a post to the owner's balances", async () => {

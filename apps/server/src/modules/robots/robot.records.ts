@@ -240,6 +240,43 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     return k.state!.history;
   }
 
+  /** What a record shows that the robot's row and grid alone decide. */
+  function fixedRecord(
+    robot: RobotRow,
+    known: { stats: { copiers: number; earned: bigint }; state: GridState | null },
+  ) {
+    return {
+      round_trips: known.state?.roundTrips ?? 0,
+      public: robot.public,
+      profit_share_pct: robot.profit_share_pct,
+      copiers: known.stats.copiers,
+      shares_earned: formatAmount(known.stats.earned),
+      copied_from: robot.copied_from ?? '',
+      copy_share_pct: robot.copied_from ? robot.copy_share_pct : 0,
+      shares_paid: formatAmount(BigInt(robot.shares_paid)),
+    };
+  }
+
+  /** What moves with the minute's snapshots and the price: the returns, drawdown, Sharpe. */
+  async function liveRecord(robot: RobotRow, price: (market: MarketId) => bigint) {
+    const principal = BigInt(robot.principal);
+    const now = clock.now();
+    const started = robot.started_at !== null;
+    const history = await historyOf(robot, now);
+    const roi = (days: number) =>
+      started ? ratioText(history.nowPnl - history.then.get(days)!, principal) : '0';
+    const series = history.series;
+    const sharpe = series ? sharpeOf(dailyReturns(series.days, principal, now)) : null;
+    return {
+      roi_7d: roi(7),
+      roi_30d: roi(30),
+      roi_90d: roi(90),
+      max_drawdown: series?.drawdown ? (-Number(series.drawdown)).toFixed(8) : '0',
+      sharpe: sharpe === null ? '' : sharpe.toFixed(2),
+      buy_and_hold_return: buyAndHoldOf(robot, price, history),
+    };
+  }
+
   /**
    * The fields quaninfo adds for one robot. `price` is the market's price now (running
    * robots); an ended robot's buy-and-hold ends at its stop's price. Copy figures are read
@@ -251,39 +288,17 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     /** Already read or parsed by the caller (quaninfo reads them with the robot). */
     known: { stats?: { copiers: number; earned: bigint }; state?: GridState | null } = {},
   ) {
-    const principal = BigInt(robot.principal);
-    const now = clock.now();
-    const started = robot.started_at !== null;
-    const [stat, history] = await Promise.all([
+    const [stats, live] = await Promise.all([
       known.stats ?? repo.copyStats([robot.id]).then((stats) => stats.get(robot.id)!),
-      historyOf(robot, now),
+      liveRecord(robot, price),
     ]);
-    const roi = (days: number) =>
-      started ? ratioText(history.nowPnl - history.then.get(days)!, principal) : '0';
-    const series = history.series;
-    const sharpe = series ? sharpeOf(dailyReturns(series.days, principal, now)) : null;
     const state =
       known.state !== undefined
         ? known.state
         : robot.grid_state
           ? parseGrid(robot.grid_state)
           : null;
-    return {
-      roi_7d: roi(7),
-      roi_30d: roi(30),
-      roi_90d: roi(90),
-      max_drawdown: series?.drawdown ? (-Number(series.drawdown)).toFixed(8) : '0',
-      sharpe: sharpe === null ? '' : sharpe.toFixed(2),
-      round_trips: state?.roundTrips ?? 0,
-      buy_and_hold_return: buyAndHoldOf(robot, price, history),
-      public: robot.public,
-      profit_share_pct: robot.profit_share_pct,
-      copiers: stat.copiers,
-      shares_earned: formatAmount(stat.earned),
-      copied_from: robot.copied_from ?? '',
-      copy_share_pct: robot.copied_from ? robot.copy_share_pct : 0,
-      shares_paid: formatAmount(BigInt(robot.shares_paid)),
-    };
+    return { ...live, ...fixedRecord(robot, { stats, state }) };
   }
 
   /** The coin's own change over the robot's life: bought at its start, held to now or its stop. */
@@ -299,7 +314,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     return ratioText(last - first, first);
   }
 
-  return { recordOf };
+  return { recordOf, fixedRecord, liveRecord };
 }
 
 export type RobotRecords = ReturnType<typeof robotRecords>;

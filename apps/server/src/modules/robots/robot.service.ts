@@ -76,6 +76,7 @@ export function robotService(deps: {
     },
 
     info: views.info,
+    infoJson: views.infoJson,
     detail: views.detail,
     log: views.log,
     mine: views.mine,

@@ -15,7 +15,7 @@ import type { Clock } from '../../ports/clock.ts';
 import { demoName } from '../users/demo-names.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
 import { iso, ownedRobot, settleableGross } from './robot.common.ts';
-import type { RobotFiguresCache } from './robot.figures.ts';
+import type { RobotFigures, RobotFiguresCache } from './robot.figures.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
 import {
@@ -81,19 +81,57 @@ export function robotViews(deps: {
   const db = repo.db;
   const records = robotRecords({ repo, clock });
 
-  /** The robot as quaninfo shows it; `held` is what the ledger holds for it. */
-  function view(
+  /**
+   * What quaninfo shows of a robot that its figures alone decide (its row, what the ledger
+   * holds for it, its grid): no price, no clock. `held` is what the ledger holds for it.
+   */
+  function fixedView(
     robot: RobotRow,
     held: { principal: bigint; pnl: bigint },
     t: Translate,
-    price: (market: MarketId) => bigint,
-    parsed?: GridState | null,
+    state: GridState | null,
   ) {
     const market = robot.market as MarketId;
+    const realised = state?.realised ?? 0n;
+    return {
+      robot_id: robot.id,
+      name: t(`robot.name.${robot.direction}`, { market }),
+      market,
+      direction: robot.direction,
+      status: robot.status,
+      disabled: robot.disabled,
+      principal: formatAmount(BigInt(robot.principal)),
+      current_principal: formatAmount(held.principal),
+      realised: formatAmount(realised),
+      settled_total: formatAmount(BigInt(robot.settled_net)),
+      // What Settle would pay now before the performance fee, as settle computes it.
+      settleable: formatAmount(
+        robot.status === 'running' && state ? positive(settleableGross(held.pnl, state.cash)) : 0n,
+      ),
+      fees: formatAmount(state?.fees ?? 0n),
+      profit_count: state?.profitableRoundTrips ?? 0,
+      trade_count: state?.trades ?? 0,
+      expected_daily_yield: robot.expected_daily_yield,
+      range_low: formatUnits(BigInt(robot.range_low)),
+      range_high: formatUnits(BigInt(robot.range_high)),
+      grids: robot.grid_count,
+      grid_type: robot.grid_type,
+      grid_profit: formatAmount(realised),
+      orders: state && robot.status === 'running' ? ordersOf(state) : [],
+      started_at: iso(robot.started_at),
+      ended_at: iso(robot.ended_at),
+      created_at: iso(robot.created_at),
+      ...exitView(exitsFromRow(robot)),
+      end_reason: robot.end_reason ?? '',
+    };
+  }
+
+  /** What moves with the price and the clock: the open inventory, the yields, the age. */
+  function liveView(robot: RobotRow, state: GridState | null, price: (market: MarketId) => bigint) {
     const principal = BigInt(robot.principal);
-    const state: GridState | null =
-      parsed !== undefined ? parsed : robot.grid_state ? parseGrid(robot.grid_state) : null;
-    const value = state ? valueGrid(state, state.closed ? 0n : price(market)) : null;
+    const value = state
+      ? valueGrid(state, state.closed ? 0n : price(robot.market as MarketId))
+      : null;
     const realised = value?.realised ?? 0n;
     const unrealised = state?.closed ? 0n : (value?.unrealised ?? 0n);
     const cumulative = realised + unrealised - BigInt(robot.performance_fees);
@@ -108,45 +146,29 @@ export function robotViews(deps: {
         ? (Number(cumulative) / Number(principal)) * (365 / days)
         : 0;
     return {
-      robot_id: robot.id,
-      name: t(`robot.name.${robot.direction}`, { market }),
-      market,
-      direction: robot.direction,
-      status: robot.status,
-      disabled: robot.disabled,
-      principal: formatAmount(principal),
-      current_principal: formatAmount(held.principal),
       current_earnings: formatAmount(realised - BigInt(robot.settled_gross) + unrealised),
-      realised: formatAmount(realised),
       unrealised: formatAmount(unrealised),
-      settled_total: formatAmount(BigInt(robot.settled_net)),
-      // What Settle would pay now before the performance fee, as settle computes it.
-      settleable: formatAmount(
-        robot.status === 'running' && state ? positive(settleableGross(held.pnl, state.cash)) : 0n,
-      ),
-      fees: formatAmount(value?.fees ?? 0n),
       cumulative_earnings: formatAmount(cumulative),
       cumulative_yield_rate: ratioText(cumulative, principal),
-      profit_count: value?.profitableRoundTrips ?? 0,
-      trade_count: value?.trades ?? 0,
-      expected_daily_yield: robot.expected_daily_yield,
-      range_low: formatUnits(BigInt(robot.range_low)),
-      range_high: formatUnits(BigInt(robot.range_high)),
-      grids: robot.grid_count,
-      grid_type: robot.grid_type,
-      grid_profit: formatAmount(realised),
       floating_pnl: formatAmount(unrealised),
       annualised_return:
         Number.isFinite(annualised) && annualised !== 0 ? annualised.toFixed(4) : '0',
       trades_per_day: days >= 1 / 24 ? ((value?.trades ?? 0) / days).toFixed(1) : '0',
-      orders: state && robot.status === 'running' ? ordersOf(state) : [],
-      started_at: iso(robot.started_at),
-      ended_at: iso(robot.ended_at),
       duration_seconds: started === null ? 0 : Math.max(0, Math.floor((ended - started) / 1000)),
-      created_at: iso(robot.created_at),
-      ...exitView(exitsFromRow(robot)),
-      end_reason: robot.end_reason ?? '',
     };
+  }
+
+  /** The robot as quaninfo shows it; `held` is what the ledger holds for it. */
+  function view(
+    robot: RobotRow,
+    held: { principal: bigint; pnl: bigint },
+    t: Translate,
+    price: (market: MarketId) => bigint,
+    parsed?: GridState | null,
+  ) {
+    const state: GridState | null =
+      parsed !== undefined ? parsed : robot.grid_state ? parseGrid(robot.grid_state) : null;
+    return { ...fixedView(robot, held, t, state), ...liveView(robot, state, price) };
   }
 
   /** The current price of each market among the robots (running ones only need it). */
@@ -161,7 +183,8 @@ export function robotViews(deps: {
     return (market: MarketId) => prices.get(market) ?? 0n;
   }
 
-  async function info(userId: string, robotId: string, t: Translate) {
+  /** A robot's figures, from memory while nothing they show has changed (decision 198). */
+  async function figuresOf(userId: string, robotId: string) {
     const read = async () => {
       const found = await repo.withFigures(robotId);
       return (
@@ -173,13 +196,47 @@ export function robotViews(deps: {
     };
     const found = await (deps.figures ? deps.figures.get(robotId, read) : read());
     if (!found || found.robot.user_id !== userId) throw new AppError('robot.not_found');
-    const { robot, held, stats, state } = found;
+    return found;
+  }
+
+  async function info(userId: string, robotId: string, t: Translate) {
+    const { robot, held, stats, state } = await figuresOf(userId, robotId);
     const price = await pricesFor([robot]);
     return {
       ...view(robot, held, t, price, state),
       // Track record and copy trading (issue 32): appended, from the robot's own fills.
       ...(await records.recordOf(robot, price, { stats, state })),
     };
+  }
+
+  // quaninfo's fixed part as JSON text, per figures object and language: the same object
+  // comes back from the figures cache until something it shows changes (decision 203).
+  const fixedText = new WeakMap<RobotFigures, Map<string, string>>();
+
+  /**
+   * `info` as JSON text, for quaninfo (decision 203): the fields the figures alone decide are
+   * written once per figures object and language; those that move with the price, the
+   * clock and the minute's snapshots are written on each call and appended.
+   */
+  async function infoJson(userId: string, robotId: string, t: Translate, lang: string) {
+    const found = await figuresOf(userId, robotId);
+    const { robot, held, stats, state } = found;
+    const price = await pricesFor([robot]);
+    let texts = fixedText.get(found);
+    if (!texts) fixedText.set(found, (texts = new Map()));
+    let fixed = texts.get(lang);
+    if (fixed === undefined) {
+      fixed = JSON.stringify({
+        ...fixedView(robot, held, t, state),
+        ...records.fixedRecord(robot, { stats, state }),
+      }).slice(0, -1);
+      texts.set(lang, fixed);
+    }
+    const live = {
+      ...liveView(robot, state, price),
+      ...(await records.liveRecord(robot, price)),
+    };
+    return `${fixed},${JSON.stringify(live).slice(1)}`;
   }
 
   async function detail(userId: string, robotId: string, t: Translate) {
@@ -354,7 +411,7 @@ export function robotViews(deps: {
     };
   }
 
-  return { view, info, detail, log, mine, rank, leaderboard, publicRobot, demo };
+  return { view, info, infoJson, detail, log, mine, rank, leaderboard, publicRobot, demo };
 }
 
 /** "Olive" -> "Ol***": enough to recognise oneself, not enough to find someone. */

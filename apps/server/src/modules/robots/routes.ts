@@ -426,8 +426,16 @@ export const robotRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: envelopeOf(Robot) },
       },
     },
-    async (request) =>
-      request.ok(await robots.info(request.caller!.userId, request.body.robot_id, request.t)),
+    // Sent as JSON text (decisions 123 and 203): the schema documents it.
+    async (request, reply) =>
+      reply.okJson(
+        await robots.infoJson(
+          request.caller!.userId,
+          request.body.robot_id,
+          request.t,
+          request.lang,
+        ),
+      ),
   );
 
   app.post(
