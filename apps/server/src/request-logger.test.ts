@@ -7,7 +7,15 @@ import { AccessLog, lazyChildLogger } from './request-logger.ts';
 async function serverLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
   const app = Fastify({
-    logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    logger: {
+      level,
+      stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      // As the server's (app.ts loggerOptions).
+      redact: {
+        paths: ['req.headers.authorization', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
+    },
     genReqId: () => 'req-1',
     childLoggerFactory: lazyChildLogger,
     logController: new AccessLog(),
@@ -17,6 +25,11 @@ async function serverLoggingAt(level: string) {
     request.log.info('an info line');
     request.log.warn({ field: 'amount' }, 'a warning');
     request.log.child({ step: 'inner' }).error('an inner error');
+    return { ok: true };
+  });
+  app.post('/sign-in', async (request) => {
+    request.log.warn({ attempt: request.body }, 'a sign-in to look at');
+    request.server.log.warn({ session: { token: 'tok-secret' } }, 'a session');
     return { ok: true };
   });
   await app.ready();
@@ -52,5 +65,30 @@ describe('the request logger', () => {
     });
     expect(request[0]!.responseTime).toEqual(expect.any(Number));
     expect(request[1]).toMatchObject({ req: { url: '/missing' }, res: { statusCode: 404 } });
+  });
+
+  it('the access line, written without redaction, holds no secret; every other line is redacted', async () => {
+    const { app, lines } = await serverLoggingAt('info');
+    await app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { authorization: 'Bearer tok-secret' },
+      payload: { account: 'a@example.com', password: 'pw-secret' },
+    });
+    await app.close();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('pw-secret');
+    expect(text).not.toContain('tok-secret');
+    expect(lines.find((l) => l.msg === 'a sign-in to look at')).toMatchObject({
+      attempt: { account: 'a@example.com', password: '[redacted]' },
+    });
+    expect(lines.find((l) => l.msg === 'a session')).toMatchObject({
+      session: { token: '[redacted]' },
+    });
+    expect(lines.find((l) => l.msg === 'request completed')).toMatchObject({
+      reqId: 'req-1',
+      req: { method: 'POST', url: '/sign-in' },
+      res: { statusCode: 200 },
+    });
   });
 });

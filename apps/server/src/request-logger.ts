@@ -111,6 +111,19 @@ export class AccessLog extends LogController {
     const log = request.server.log;
     const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) log.error({ ...line, err: error }, 'request errored');
-    else log.info(line, 'request completed');
+    else unredacted(log).info(line, 'request completed');
   }
+}
+
+// The answered line holds the request id, the method, url, host and client address (the
+// `req` serializer's fields), the status and the time: none is a header, password, token or
+// code that the logger's redaction looks for. Its wildcard paths (`*.password`) still walked
+// every field of every line: a fifth of the line's cost, 5% of a cached call's (issue 33,
+// profiled). So that line goes through a child of the server's logger, made once, without
+// redaction; an errored line (with its error) and every other line keep it.
+const unredactedOf = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+function unredacted(log: FastifyBaseLogger) {
+  let child = unredactedOf.get(log);
+  if (!child) unredactedOf.set(log, (child = log.child({}, { redact: [] })));
+  return child;
 }
