@@ -1,18 +1,19 @@
 // Build step: the first screens drawn into index.html (decision 135). Home and Trade, the
-// tabs a visitor's link opens, are drawn signed out and before any reply, in every
-// interface language, by React in Node (src/app/first-screen-html.tsx through Vite's SSR
-// loader). index.html holds the English drawing and index.<language>.html each other's;
-// the server sends the one of the investor's language (cookie `lang`, else
-// Accept-Language). The first-screen script (src/app/first-screen.ts), now run before the
-// page is drawn, shows the drawing of the address's screen when the visitor is signed out
-// and the page's language is theirs, and the splash otherwise. React's first render
-// replaces it with the same screen.
+// tabs a link opens, are drawn before any reply, signed out and signed in (decision 204:
+// every figure of the investor's pending), in every interface language, by React in Node
+// (src/app/first-screen-html.tsx through Vite's SSR loader). index.html holds the English
+// drawings and index.<language>.html each other's; the server sends the one of the
+// investor's language (cookie `lang`, else Accept-Language). The first-screen script
+// (src/app/first-screen.ts), run before the page is drawn, shows the drawing of the
+// address's screen for the stored session (or none) when the page's language is theirs,
+// and the splash otherwise. React's first render replaces it with the same screen.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createServer } from 'vite';
 import { paths } from './src/config/paths.ts';
 import type { DrawnLanguage, drawInEveryLanguage } from './src/app/first-screen-html.tsx';
+import { signedInDrawing } from './src/app/signed-in-drawing.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -64,6 +65,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 
 // Until the first-screen script has chosen, nothing drawn shows, only the splash.
 const CHOOSING_STYLE = `<style>.first-screen{display:none}${Object.keys(FIRST_SCREENS)
+  .flatMap((name) => [name, signedInDrawing(name)])
   .map((name) => `[data-first-screen=${name}] .first-screen--${name}`)
   .join(',')}{display:contents}[data-first-screen] .boot-splash{display:none}</style>`;
 

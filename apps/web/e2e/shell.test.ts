@@ -92,7 +92,7 @@ describe('investor app shell', () => {
   });
 
   it("draws Home and Trade from the page itself, before the app runs, in the reader's language", async () => {
-    // Decision 135: index.html holds both tabs drawn, signed out; the first-screen script
+    // Decision 135: index.html holds both tabs drawn, signed out and in (204); the first-screen script
     // shows the address's. Here the app's own scripts never arrive.
     const withoutApp = async (locale: string, hash: string, signedIn = false) => {
       const context = await phoneContext(journey.browser, { locale });
@@ -117,8 +117,8 @@ describe('investor app shell', () => {
 
     // An English visitor on Home: the screen, styled, with the totals still "--".
     const home = await withoutApp('en-US', tabs[0].path);
-    await home.page.getByText('Every number is earned').waitFor();
-    expect(await home.page.locator('.asset-card').boundingBox()).toMatchObject({ x: 16 });
+    await home.page.getByText('Every number is earned').filter({ visible: true }).waitFor();
+    expect(await home.page.locator('.asset-card:visible').boundingBox()).toMatchObject({ x: 16 });
     expect(await visible(home.page, '.screen--tab')).toBe(1);
     expect(await visible(home.page, '.boot-splash')).toBe(0);
     // Nothing a test could take for the app's own screen, and the links still lead somewhere.
@@ -127,7 +127,7 @@ describe('investor app shell', () => {
       await home.page.getByRole('link', { name: 'Select Language' }).getAttribute('href'),
     ).toBe('/#/pages/setting/language');
     await home.page.screenshot({ path: `${screenshots}first-screen-home-en.png` });
-    const drawnCard = await home.page.locator('.promise').boundingBox();
+    const drawnCard = await home.page.locator('.promise:visible').boundingBox();
     await home.context.close();
 
     // An Arabic phone opening Trade: the Arabic page, right to left.
@@ -137,11 +137,22 @@ describe('investor app shell', () => {
     await trade.page.screenshot({ path: `${screenshots}first-screen-trade-ar.png` });
     await trade.context.close();
 
-    // Signed in, the drawing (a visitor's screen, with its login button) is not shown.
+    // Signed in (decision 204): the screen's signed-in drawing, the investor's figures
+    // pending, never the visitor's (its login button and hint).
     const investor = await withoutApp('en-US', tabs[0].path, true);
-    await investor.page.locator('.boot-splash svg').waitFor();
-    expect(await visible(investor.page, '.screen--tab')).toBe(0);
+    await investor.page.getByText('Every number is earned').filter({ visible: true }).waitFor();
+    expect(await visible(investor.page, '.screen--tab')).toBe(1);
+    expect(await visible(investor.page, '.boot-splash')).toBe(0);
+    expect(await visible(investor.page, '.asset-card__hint')).toBe(0);
+    expect(await visible(investor.page, '.asset-card__login')).toBe(0);
+    expect(await investor.page.locator('.asset-card:visible').textContent()).toContain('--');
+    await investor.page.screenshot({ path: `${screenshots}first-screen-home-signed-in-en.png` });
     await investor.context.close();
+    const trader = await withoutApp('ar', tabs[1].path, true);
+    await trader.page.getByRole('heading', { name: 'التداول الذكي' }).waitFor();
+    expect(await visible(trader.page, '.state-panel')).toBe(0); // no "sign in to create"
+    await trader.page.screenshot({ path: `${screenshots}first-screen-trade-signed-in-ar.png` });
+    await trader.context.close();
     // Nor on a screen that is not drawn.
     const news = await withoutApp('en-US', tabs[2].path);
     await news.page.locator('.boot-splash svg').waitFor();
@@ -149,7 +160,7 @@ describe('investor app shell', () => {
     await news.context.close();
     // `/` is Home (decision 202): its drawing shows there too.
     const entry = await withoutApp('en-US', '/');
-    await entry.page.getByText('Every number is earned').waitFor();
+    await entry.page.getByText('Every number is earned').filter({ visible: true }).waitFor();
     expect(await visible(entry.page, '.boot-splash')).toBe(0);
     await entry.context.close();
 

@@ -126,6 +126,38 @@ describe('trade screens', () => {
     await page.context().close();
   });
 
+  it("keeps the form's market row and direction switch in place while the markets load; a direction chosen there carries over", async () => {
+    const investor = await fundedInvestor('early-trader@example.com');
+    const page = await investorPage(browser, { lang: 'en', session: investor.session });
+    // The markets' answer held back until the investor has chosen a direction.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/main/markets', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/#/pages/quantification/quantification`);
+    await page.getByTestId('screen-trade').waitFor();
+    const pending = page.locator('.robot-form--pending');
+    await pending.getByTestId('direction-explain').waitFor();
+    await expect(text(page, 'direction-explain')).resolves.toBe(english.trade.dirExplain.neutral);
+    // Where in the page (not the viewport: the click below scrolls) the explanation sits.
+    const top = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const placed = await top(pending.getByTestId('direction-explain'));
+    await pending.getByTestId('direction-short').click();
+    await expect(text(page, 'direction-explain')).resolves.toBe(english.trade.dirExplain.short);
+    release();
+    await page.getByTestId('create-form').waitFor({ timeout: 90_000 });
+    await expect(text(page, 'direction-explain')).resolves.toBe(english.trade.dirExplain.short);
+    // The form's explanation is where the frame's was: nothing below it moved.
+    expect(await top(page.getByTestId('create-form').getByTestId('direction-explain'))).toBeCloseTo(
+      placed,
+      0,
+    );
+    await page.context().close();
+  });
+
   it('creates, starts, watches and stops a robot; the balance gets back principal plus PnL', async () => {
     const investor = await fundedInvestor('trader@example.com');
     const page = await investorPage(browser, { lang: 'en', session: investor.session });

@@ -8,12 +8,22 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { LANGUAGES, type Language } from '@olive/protocol/languages';
 import { startI18n } from '../lib/i18n.ts';
+import { drawSignedIn } from '../lib/session.ts';
+import { signedInDrawing } from './signed-in-drawing.ts';
 import { AppProvider } from './provider.tsx';
 import { routerOptions } from './route-tree.tsx';
 
-/** The HTML React draws for `path`, signed out, in `language`, with every call pending. */
-export async function drawScreen(path: string, language: Language): Promise<string> {
+/**
+ * The HTML React draws for `path` in `language`, signed out or signed in, with every call
+ * pending (signed in, the investor's own figures are placeholders: nothing of theirs).
+ */
+export async function drawScreen(
+  path: string,
+  language: Language,
+  signedIn = false,
+): Promise<string> {
   await startI18n(language);
+  drawSignedIn(signedIn);
   const history = createMemoryHistory({ initialEntries: [path] });
   // Links as the hash history writes them on `/`, so a tap before the app runs still works.
   history.createHref = (href) => `/#${href}`;
@@ -21,7 +31,12 @@ export async function drawScreen(path: string, language: Language): Promise<stri
   await router.load();
   // No fetching on the server: every query stays pending, as on the phone before replies.
   const client = new QueryClient();
-  const html = renderToString(<AppProvider router={router} client={client} />);
+  let html: string;
+  try {
+    html = renderToString(<AppProvider router={router} client={client} />);
+  } finally {
+    drawSignedIn(false);
+  }
   // A screen that suspended or failed would ship its fallback: the build stops instead.
   if (/<!--\$[?!]-->/.test(html)) {
     throw new Error(`first-screen: ${path} (${language}) did not draw`);
@@ -37,14 +52,20 @@ export interface DrawnLanguage {
   drawn: Record<string, string>;
 }
 
-/** Every screen of `screens` (name → path) in every interface language. */
+/**
+ * Every screen of `screens` (name → path) in every interface language, signed out (under
+ * its name) and signed in (under `signedInDrawing(name)`).
+ */
 export async function drawInEveryLanguage(
   screens: Record<string, string>,
 ): Promise<DrawnLanguage[]> {
   const pages: DrawnLanguage[] = [];
   for (const { code, locale, dir } of LANGUAGES) {
     const drawn: Record<string, string> = {};
-    for (const [name, path] of Object.entries(screens)) drawn[name] = await drawScreen(path, code);
+    for (const [name, path] of Object.entries(screens)) {
+      drawn[name] = await drawScreen(path, code);
+      drawn[signedInDrawing(name)] = await drawScreen(path, code, true);
+    }
     pages.push({ code, locale, dir, drawn });
   }
   return pages;

@@ -60,8 +60,10 @@ describe('the first-screen preload', () => {
 
   it("shows the drawn screen only to a visitor of the page's language", () => {
     expect(drawnScreen(data, paths.home, 'en', 'en', false)).toBe('home');
-    // Signed in: the drawing is the visitor's screen (a login button, no totals).
-    expect(drawnScreen(data, paths.home, 'en', 'en', true)).toBeUndefined();
+    // Signed in: the screen's signed-in drawing (its own figures pending), never the
+    // visitor's (a login button, no totals).
+    expect(drawnScreen(data, paths.home, 'en', 'en', true)).toBe('home-in');
+    expect(drawnScreen(data, paths.home, 'ar', 'en', true)).toBeUndefined();
     // An Arabic reader sent the English page (a cached page, or no cookie yet).
     expect(drawnScreen(data, paths.home, 'ar', 'en', false)).toBeUndefined();
     expect(drawnScreen(data, paths.home, 'en', undefined, false)).toBeUndefined();

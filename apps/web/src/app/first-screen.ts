@@ -9,6 +9,7 @@
 // entry's module script; when the app imports those files it finds them fetched.
 import { initialLanguage } from '../lib/initial-language.ts';
 import { readStored, storageKeys } from '../lib/storage.ts';
+import { signedInDrawing } from './signed-in-drawing.ts';
 
 /**
  * What the build writes in: the files each path and each language needs beyond the entry,
@@ -62,8 +63,8 @@ function preload(href: string) {
 
 /**
  * The drawn screen to show until the app has drawn its own: the address's, if the page
- * holds it drawn in the visitor's language. Drawings are of the signed-out screen, so a
- * signed-in investor gets the splash.
+ * holds it drawn in the visitor's language; its signed-in drawing (every figure of the
+ * investor's pending) when a session is stored (decision 204).
  */
 export function drawnScreen(
   data: FirstScreenFiles,
@@ -72,16 +73,42 @@ export function drawnScreen(
   pageLanguage: string | undefined,
   signedIn: boolean,
 ): string | undefined {
-  if (signedIn || language !== pageLanguage) return undefined;
-  return data.drawn[path];
+  const name = language === pageLanguage ? data.drawn[path] : undefined;
+  if (name === undefined) return undefined;
+  return signedIn ? signedInDrawing(name) : name;
 }
 
 /**
- * Runs `start` once the page is parsed and its first frame drawn: a frame, then a task
- * (what follows a frame's callbacks is its paint). A hidden tab draws no frames, so a
- * timer starts it there.
+ * Calls `then` once the page has painted content (text, the drawing or the splash's mark).
+ * The first frame may hold none: in Lighthouse's traces the first paint came 100–140 ms
+ * before the first contentful one, and the app's requests begun in between were counted
+ * against that paint (decision 204). Where the browser reports no paint entries, after the
+ * next frame.
  */
-export function afterFirstFrame(start: () => void, fallbackMs = 300) {
+function afterContentfulPaint(then: () => void) {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    requestAnimationFrame(() => then());
+    return;
+  }
+  if (painted()) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/**
+ * Runs `start` once the page is parsed and its content painted: a task after the paint. A
+ * hidden tab paints nothing, so a timer starts it there (`hiddenMs`), and any page after
+ * `latestMs` whatever it has painted.
+ */
+export function afterFirstContent(start: () => void, hiddenMs = 300, latestMs = 3000) {
   let started = false;
   const once = () => {
     if (started) return;
@@ -89,8 +116,8 @@ export function afterFirstFrame(start: () => void, fallbackMs = 300) {
     start();
   };
   const afterParse = () => {
-    requestAnimationFrame(() => setTimeout(once, 0));
-    setTimeout(once, fallbackMs);
+    afterContentfulPaint(() => setTimeout(once, 0));
+    setTimeout(once, document.visibilityState === 'hidden' ? hiddenMs : latestMs);
   };
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', afterParse, { once: true });
@@ -107,7 +134,12 @@ export function preloadFirstScreen(data: FirstScreenFiles) {
   // Nothing is fetched before the first frame: the page holds everything that frame needs
   // (its stylesheets inline), so the screen is drawn after the document alone, and a
   // phone's first seconds of network go to nothing it must wait for.
-  afterFirstFrame(() => {
+  afterFirstContent(() => {
+    // The drawings not on screen (the other tab's, the other session's) go before the app
+    // starts, so that React's first commit clears only the one shown.
+    for (const drawing of document.querySelectorAll('.first-screen')) {
+      if (!shown || !drawing.classList.contains(`first-screen--${shown}`)) drawing.remove();
+    }
     const files = [...data.app.files, ...filesFor(data, path, language, signedIn)];
     for (const href of new Set(files)) preload(href);
     const entry = document.createElement('script');

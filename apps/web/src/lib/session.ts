@@ -47,6 +47,15 @@ function subscribe(listener: () => void) {
   };
 }
 
+// What a screen drawn at build time shows (decision 204): signed out, or signed in with
+// every call pending. There is no session in Node; this is the drawing's alone.
+let drawnSignedIn = false;
+
+/** Build time only (app/first-screen-html.tsx): draws the next screens signed in or out. */
+export function drawSignedIn(signedIn: boolean): void {
+  drawnSignedIn = signedIn;
+}
+
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, isSignedIn, () => false);
+  return useSyncExternalStore(subscribe, isSignedIn, () => drawnSignedIn);
 }

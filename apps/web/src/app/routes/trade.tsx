@@ -9,13 +9,15 @@ import { LockOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
-import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { Section } from '../../components/section.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
 import { useMarkets } from '../../features/robots/api/get-markets.ts';
-import { robotSearch } from '../../features/robots/api/get-robot.ts';
-import { CreateRobotForm } from '../../features/robots/components/create-robot-form.tsx';
+import { robotSearch, type Direction } from '../../features/robots/api/get-robot.ts';
+import {
+  CreateRobotForm,
+  CreateRobotFormPending,
+} from '../../features/robots/components/create-robot-form.tsx';
 import { DemoBadge } from '../../features/robots/components/demo-badge.tsx';
 import { Leaderboard } from '../../features/robots/components/leaderboard.tsx';
 import { MarketChart } from '../../features/robots/components/market-chart.tsx';
@@ -33,6 +35,7 @@ export default function TradeScreen() {
   const refreshUser = useInvalidateUserInfo();
   const markets = useMarkets();
   const [chosen, setChosen] = useState(typeof search.market === 'string' ? search.market : '');
+  const [direction, setDirection] = useState<Direction>('neutral');
   const list = markets.data?.markets ?? [];
   const market = list.some((m) => m.market === chosen) ? chosen : (list[0]?.market ?? '');
 
@@ -90,6 +93,7 @@ export default function TradeScreen() {
               </div>
             ) : list.length > 0 ? (
               <CreateRobotForm
+                initialDirection={direction}
                 markets={list}
                 market={market}
                 onMarketChange={setChosen}
@@ -101,9 +105,7 @@ export default function TradeScreen() {
               />
             ) : (
               // The form's frame at the form's height while the markets load (layout shift).
-              <div className="robot-form robot-form--pending">
-                <LoadingFallback />
-              </div>
+              <CreateRobotFormPending direction={direction} onDirectionChange={setDirection} />
             )}
           </Section>
 

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureData } from '../../../lib/api.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { LoadingFallback } from '../../../components/loading-fallback.tsx';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';
 import { useCreateRobot } from '../api/create-robot.ts';
 import { useRobotLimits, type GridType } from '../api/get-limits.ts';
@@ -67,12 +68,52 @@ function withFigures(text: string, figures: Record<string, string>): ReactNode {
 const NO_CUSTOM: CustomGrid = { range_low: '', range_high: '', grids: '' };
 const CUSTOM_FIELDS = ['range_low', 'range_high', 'grids'];
 
+/**
+ * The form's frame while the markets load, at the form's height: its market row (a chip's
+ * place per market, five in one row) and its direction switch, in their places, with the
+ * rest pending. The page draws it for a signed-in investor before the app has run (decision
+ * 204), so the switch's explanation, the screen's largest text, is painted with the page;
+ * a direction chosen here is the form's when it comes.
+ */
+export function CreateRobotFormPending({
+  direction,
+  onDirectionChange,
+}: {
+  direction: Direction;
+  onDirectionChange: (direction: Direction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="robot-form robot-form--pending" aria-busy="true">
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.market')}</span>
+        <div className="market-chips" aria-hidden="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <span key={i} className="market-chip market-chip--placeholder">
+              <span className="market-chip__coin-placeholder" />
+              {'\u00a0'}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className="robot-form__field">
+        <span className="robot-form__label">{t('trade.direction')}</span>
+        <DirectionSwitch value={direction} onChange={onDirectionChange} />
+      </div>
+      <div className="robot-form__pending-rest">
+        <LoadingFallback />
+      </div>
+    </div>
+  );
+}
+
 export function CreateRobotForm({
   markets,
   market,
   onMarketChange,
   balance,
   onCreated,
+  initialDirection = 'neutral',
 }: {
   markets: MarketSummary[];
   market: string;
@@ -80,9 +121,11 @@ export function CreateRobotForm({
   /** The investor's available balance (userinfo), undefined while it loads. */
   balance: string | undefined;
   onCreated: (robotId: string) => void;
+  /** The direction chosen on the pending frame, if any. */
+  initialDirection?: Direction;
 }) {
   const { t } = useTranslation();
-  const [direction, setDirection] = useState<Direction>('neutral');
+  const [direction, setDirection] = useState<Direction>(initialDirection);
   const [gridType, setGridType] = useState<GridType>('geometric');
   const [principal, setPrincipal] = useState('');
   const [touched, setTouched] = useState(false);
