@@ -3,7 +3,7 @@
 // would fetch after its entry (the screen's chunk, its imports and its stylesheets; the
 // language's catalogue and antd-mobile's strings in it), writes them with the app's entry
 // and first files into a small classic script, and writes that script into index.html's
-// <head> in place of Vite's tags: it starts the app once the first frame is drawn. The
+// <head> in place of Vite's tags: it starts the app once the page's content is painted. The
 // page's stylesheets are written in too, so the first frame needs the document alone.
 // It also draws the first screens into index.html, one page per language
 // (first-screen-html.ts, decision 135); the same script picks the drawing to show.
@@ -197,8 +197,8 @@ export function firstScreenPlugin(): Plugin {
         ),
       ];
       // The app's own tags, which Vite wrote into <head>: its entry and the files that
-      // entry imports, fetched by the first-screen script once the first frame is drawn
-      // (decision 201), and its stylesheets, written into the page.
+      // entry imports, fetched by the first-screen script once the page's content is
+      // painted (decisions 201, 204), and its stylesheets, written into the page.
       let page = String(html.source);
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
       if (!entry) throw new Error('first-screen: no module script in index.html');

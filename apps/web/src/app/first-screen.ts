@@ -1,7 +1,7 @@
 // The first-screen script: a small classic script written into index.html's <head>
-// (first-screen-plugin.ts builds it; decisions 130, 135, 201). It chooses which of the
-// screens drawn into the page the first frame shows, if any, then, once that frame is
-// drawn, starts the app: it fetches the app's first files together with those of the
+// (first-screen-plugin.ts builds it; decisions 130, 135, 201, 204). It chooses which of the
+// screens drawn into the page the first frame shows, if any, then, once the page's content
+// is painted, starts the app: it fetches the app's first files together with those of the
 // screen the address shows and of the interface language (which the app would otherwise
 // ask for only after its libraries had run: a second wave of requests on a phone's
 // network), then runs the app's entry. Until then the drawn screen is the page, its tab bar
