@@ -68,6 +68,23 @@ function withFigures(text: string, figures: Record<string, string>): ReactNode {
 const NO_CUSTOM: CustomGrid = { range_low: '', range_high: '', grids: '' };
 const CUSTOM_FIELDS = ['range_low', 'range_high', 'grids'];
 
+/** The form's direction field: its label and the switch, the same on the pending frame. */
+function DirectionField({
+  direction,
+  onChange,
+}: {
+  direction: Direction;
+  onChange: (direction: Direction) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="robot-form__field">
+      <span className="robot-form__label">{t('trade.direction')}</span>
+      <DirectionSwitch value={direction} onChange={onChange} />
+    </div>
+  );
+}
+
 /**
  * The form's frame while the markets load, at the form's height: its market row (a chip's
  * place per market, five in one row) and its direction switch, in their places, with the
@@ -96,10 +113,7 @@ export function CreateRobotFormPending({
           ))}
         </div>
       </div>
-      <div className="robot-form__field">
-        <span className="robot-form__label">{t('trade.direction')}</span>
-        <DirectionSwitch value={direction} onChange={onDirectionChange} />
-      </div>
+      <DirectionField direction={direction} onChange={onDirectionChange} />
       <div className="robot-form__pending-rest">
         <LoadingFallback />
       </div>
@@ -296,10 +310,7 @@ export function CreateRobotForm({
         </div>
       </div>
 
-      <div className="robot-form__field">
-        <span className="robot-form__label">{t('trade.direction')}</span>
-        <DirectionSwitch value={direction} onChange={setDirection} />
-      </div>
+      <DirectionField direction={direction} onChange={setDirection} />
 
       <div className="robot-form__field">
         <span className="robot-form__label">{t('trade.principal')}</span>
