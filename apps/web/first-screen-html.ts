@@ -6,14 +6,14 @@
 // investor's language (cookie `lang`, else Accept-Language). The first-screen script
 // (src/app/first-screen.ts), run before the page is drawn, shows the drawing of the
 // address's screen for the stored session (or none) when the page's language is theirs,
-// and the splash otherwise. React's first render replaces it with the same screen.
+// and the splash otherwise. React takes the drawing over (hydrates it, decision 205).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createServer } from 'vite';
 import { paths } from './src/config/paths.ts';
 import type { DrawnLanguage, drawInEveryLanguage } from './src/app/first-screen-html.tsx';
-import { signedInDrawing } from './src/app/signed-in-drawing.ts';
+import { signedInDrawing } from './src/app/drawings.ts';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -91,12 +91,13 @@ export function pageIn(
   const root = page.indexOf('<div id="root">');
   const head = page.indexOf('</head>');
   if (!htmlTag || root < 0 || head < 0) throw new Error('first-screen: index.html has changed');
-  // Test ids stay React's own (a test finds the app's elements, never the drawing), and
-  // the router's inline scroll-restoring script goes: the CSP would refuse it.
+  // Test ids are set aside until the app takes the drawing over (a test finds the app's
+  // elements, never a drawing that does not answer yet; main.tsx puts them back, decision
+  // 205), and the router's inline scroll-restoring script goes: the CSP would refuse it.
   const screens = Object.entries(language.drawn)
     .map(([name, html]) => `<div class="first-screen first-screen--${name}">${html}</div>`)
     .join('')
-    .replace(/ data-testid="[^"]*"/g, '')
+    .replace(/ data-testid="/g, ' data-drawn-testid="')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   const links = [stylesheets.inline, ...stylesheets.joined.map(disabledLink)].join('\n    ');
   const after = root + '<div id="root">'.length;

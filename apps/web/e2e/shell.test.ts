@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../server/test/harness.ts';
-import { journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
+import { register } from '../../server/test/accounts.ts';
+import { investorPage, journeyFixture, phoneContext, screenshots, snap } from '@olive/tooling/e2e';
 
 mkdirSync(screenshots, { recursive: true });
 
@@ -164,22 +165,24 @@ describe('investor app shell', () => {
     expect(await visible(entry.page, '.boot-splash')).toBe(0);
     await entry.context.close();
 
-    // With the app, its first render is the same screen in the same place (no shift), and
-    // goes straight from the drawing to it, with no empty frame between.
+    // With the app, React takes the drawing over (decision 205): the same elements in the
+    // same place (no shift), going straight from the drawing to the app, no empty frame.
     const context = await phoneContext(journey.browser);
     await context.addInitScript(() => {
       const states: string[] = [];
-      (window as unknown as { __rootStates: string[] }).__rootStates = states;
+      const seen = window as unknown as { __rootStates: string[]; __drawnCard?: Element };
+      seen.__rootStates = states;
       new MutationObserver(() => {
         const root = document.getElementById('root');
         if (!root) return;
-        const state = root.querySelector('.first-screen')
-          ? 'drawn'
-          : root.querySelector('[data-testid^="screen-"]')
-            ? 'app'
+        seen.__drawnCard ??= root.querySelector('.first-screen--home .promise') ?? undefined;
+        const state = root.querySelector('[data-testid^="screen-"]')
+          ? 'app'
+          : root.querySelector('.first-screen')
+            ? 'drawn'
             : 'empty';
         if (states.at(-1) !== state) states.push(state);
-      }).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true, attributes: true });
     });
     const page = await context.newPage();
     const stylesheets: string[] = [];
@@ -193,6 +196,16 @@ describe('investor app shell', () => {
       await page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates),
     ).toEqual(['drawn', 'app']);
     expect(await page.locator('.promise').boundingBox()).toEqual(drawnCard);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.hydration))
+      .toBe('hydrated');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __drawnCard?: Element }).__drawnCard ===
+          document.querySelector('[data-testid="screen-home"] .promise'),
+      ),
+    ).toBe(true);
     // The drawn screens' own stylesheets are never fetched, by the page or by the app, here
     // or on Trade: their rules came joined in one file with the page.
     const joined = await page
@@ -211,6 +224,50 @@ describe('investor app shell', () => {
           links.map((link) => link.getAttribute('href')).filter((href) => href?.includes('/home-')),
         ),
     ).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the drawing over signed in and in Arabic, and draws afresh after a tap on it', async () => {
+    // Decision 205: an investor's Arabic Trade is hydrated from its signed-in drawing, the
+    // drawing's test ids back on the app's elements, the create form working.
+    const user = await register(journey.server, { lang: 'ar' });
+    const trader = await investorPage(journey.browser, {
+      lang: 'ar',
+      session: { token: user.token, userId: user.userId },
+      url: `${journey.server.url}/#${tabs[1].path}`,
+    });
+    await trader.getByTestId('screen-trade').waitFor();
+    await expect
+      .poll(() => trader.evaluate(() => document.documentElement.dataset.hydration))
+      .toBe('hydrated');
+    expect(await trader.locator('[data-drawn-testid]').count()).toBe(0);
+    expect(
+      await trader.locator('.first-screen--trade-in [data-testid="create-section"]').count(),
+    ).toBe(1);
+    await trader.getByTestId('direction-short').click();
+    await expect
+      .poll(() => trader.getByTestId('direction-short').getAttribute('class'))
+      .toContain('direction-switch__current');
+    await trader.context().close();
+
+    // A tap on one of the drawing's links before the app has run: the app opens where the
+    // tap led, drawn afresh (nothing to take over there), never the drawing it left.
+    const context = await phoneContext(journey.browser);
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!first-screen-)[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${journey.server.url}/#${tabs[0].path}`);
+    await page.getByRole('link', { name: 'Select Language' }).filter({ visible: true }).click();
+    await page.waitForURL(/setting\/language/);
+    release();
+    await page.getByTestId('screen-language').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydration)).toBeUndefined();
+    expect(await page.locator('.first-screen').count()).toBe(0);
+    expect(await page.getByTestId('screen-home').count()).toBe(0);
     await context.close();
   });
 

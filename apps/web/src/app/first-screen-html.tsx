@@ -1,15 +1,16 @@
 // Build time only: a screen drawn as a visitor first sees it, before any data has arrived,
 // in one language. first-screen-html-plugin.ts runs this in Node through Vite's SSR loader
 // and writes the result into index.html, so the phone paints the screen from the HTML
-// while the app's scripts download (decision 135). React's first render then replaces it
-// with the same screen. Nothing here runs in the browser.
+// while the app's scripts download (decision 135). React's first render then takes it
+// over (hydrates it, decision 205), or, where it differs, draws the same screen in its
+// place. Nothing here runs in the browser.
 import { renderToString } from 'react-dom/server';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { LANGUAGES, type Language } from '@olive/protocol/languages';
 import { startI18n } from '../lib/i18n.ts';
 import { drawSignedIn } from '../lib/session.ts';
-import { signedInDrawing } from './signed-in-drawing.ts';
+import { signedInDrawing } from './drawings.ts';
 import { AppProvider } from './provider.tsx';
 import { routerOptions } from './route-tree.tsx';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
-import { drawnScreen, filesFor, pathOf, type FirstScreenFiles } from './first-screen.ts';
+import { pathOf } from './drawings.ts';
+import { drawnScreen, filesFor, type FirstScreenFiles } from './first-screen.ts';
 import { screens } from './screens.ts';
 
 const data: FirstScreenFiles = {

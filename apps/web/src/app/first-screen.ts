@@ -9,7 +9,7 @@
 // entry's module script; when the app imports those files it finds them fetched.
 import { initialLanguage } from '../lib/initial-language.ts';
 import { readStored, storageKeys } from '../lib/storage.ts';
-import { signedInDrawing } from './signed-in-drawing.ts';
+import { drawnFor, pathOf, signedInDrawing } from './drawings.ts';
 
 /**
  * What the build writes in: the files each path and each language needs beyond the entry,
@@ -23,11 +23,6 @@ export interface FirstScreenFiles {
   drawn: Record<string, string>;
   /** The app's entry module and the files it imports at once, in the order to fetch them. */
   app: { entry: string; files: string[] };
-}
-
-/** The app's path in a hash-history address (`#/pages/index/index?id=1` → the path). */
-export function pathOf(hash: string): string {
-  return hash.replace(/^#/, '').split('?')[0] || '/';
 }
 
 /** The files to fetch now for this address, language and session. */
@@ -130,13 +125,17 @@ export function preloadFirstScreen(data: FirstScreenFiles) {
   const language = initialLanguage();
   const page = document.documentElement;
   const shown = drawnScreen(data, path, language, page.dataset.firstScreenLanguage, signedIn);
-  if (shown) page.dataset.firstScreen = shown;
+  if (shown) {
+    page.dataset.firstScreen = shown;
+    page.dataset.firstScreenFor = drawnFor(path, signedIn);
+  }
   // Nothing is fetched before the first frame: the page holds everything that frame needs
   // (its stylesheets inline), so the screen is drawn after the document alone, and a
   // phone's first seconds of network go to nothing it must wait for.
   afterFirstContent(() => {
     // The drawings not on screen (the other tab's, the other session's) go before the app
-    // starts, so that React's first commit clears only the one shown.
+    // starts: React takes over the one shown (decision 205), or clears it at its first
+    // commit.
     for (const drawing of document.querySelectorAll('.first-screen')) {
       if (!shown || !drawing.classList.contains(`first-screen--${shown}`)) drawing.remove();
     }

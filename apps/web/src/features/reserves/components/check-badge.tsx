@@ -27,12 +27,14 @@ export function CheckBadge({
   const userId = getUserId();
   // Subscribed to the stored text: the badge redraws when a check (here or in another tab)
   // stores a result. Nothing is stored while the page is drawn at build time.
-  useSyncExternalStore(
+  // Read through the snapshot, so that a screen hydrated over its drawing (decision 205)
+  // first renders what the drawing shows (no check), then the stored one.
+  const stored = useSyncExternalStore(
     subscribeChecks,
     () => (userId ? storedChecksText(userId) : null),
     () => null,
   );
-  const check = userId ? latestCheck(userId) : null;
+  const check = userId && stored !== null ? latestCheck(userId) : null;
   if (!check) return null;
   const state = check.ok ? 'ok' : check.failure === 'not_included' ? 'absent' : 'bad';
   if (state === 'absent' && !showAbsent) return null;
