@@ -455,9 +455,15 @@ describe('investor app shell', () => {
         .where('key', '=', 'app_update')
         .execute();
       const page = await context.newPage();
+      const checks: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/main/update') checks.push(request.url());
+      });
       await page.goto(`${release.url}/`);
       // The dialog is a chunk of its own, fetched only now that a release is waiting.
       await page.getByTestId('update-dialog').waitFor();
+      // The check behind Home found the release; the update screen took its reply.
+      expect(checks).toHaveLength(1);
       await expect(page.getByRole('button', { name: 'Update now' }).isVisible()).resolves.toBe(
         true,
       );
