@@ -1,6 +1,7 @@
 // Home's "production information" block: hashprice (one TH/s's output today, with its 30
 // days and the next difficulty adjustment), today's network hash rate and difficulty, and
 // how many machines investors rent. Links to mining.
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -13,7 +14,8 @@ import { difficultyT } from '../utils.ts';
 import { MiningDemoBadge } from './labels.tsx';
 import '../mining.css';
 
-export function HomeProduction() {
+// Memoised: Home redraws when maininfo answers, and this block depends on none of it.
+export const HomeProduction = memo(function HomeProduction() {
   const { t } = useTranslation();
   const production = useProduction();
   const p = production.data;
@@ -51,4 +53,4 @@ export function HomeProduction() {
       <p className="footnote">{t('mining.estimateNote')}</p>
     </Section>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Home's market block: the robot markets' live prices and 24-hour change, badged when
 // the feed is the simulator. A tap opens the Trade tab on that market.
+import { memo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
@@ -8,7 +9,8 @@ import { useMarkets } from '../api/get-markets.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { MarketList } from './market-list.tsx';
 
-export function HomeMarkets() {
+// Memoised: Home redraws when maininfo answers, and this block depends on none of it.
+export const HomeMarkets = memo(function HomeMarkets() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const markets = useMarkets();
@@ -24,4 +26,4 @@ export function HomeMarkets() {
       />
     </Section>
   );
-}
+});
