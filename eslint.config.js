@@ -31,6 +31,7 @@ export default tseslint.config(
   {
     // Imperative overlays need the React 19 render hook set in lib/overlays.ts, which is
     // not in the first load: take them from there (or lib/messages.ts), never directly.
+    // And the protocol package by its modules, never its index (below).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/overlays.ts'],
     rules: {
@@ -42,6 +43,13 @@ export default tseslint.config(
               name: 'antd-mobile',
               importNames: ['Toast', 'Modal', 'unstableSetRender'],
               message: 'Import imperative overlays from lib/overlays.ts (or use lib/messages.ts).',
+            },
+            {
+              // The index re-exports calls.ts, whose schemas are built with TypeBox when the
+              // module is evaluated: through it, the first load carried and ran them.
+              name: '@olive/protocol',
+              message:
+                "Import the module itself ('@olive/protocol/numbers', '/money', '/envelope', '/app', '/languages'; types from '/calls').",
             },
           ],
         },

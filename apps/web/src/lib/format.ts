@@ -1,6 +1,7 @@
 // Display formats (PRODUCT.md, Money): amounts with thousands separators and up to 8
 // decimals, computed on the decimal string so no precision is lost; dates as YYYY-MM-DD (with HH:mm in lists of movements).
-import { amountUnits, formatAmount } from '@olive/protocol';
+import { amountUnits } from '@olive/protocol/numbers';
+import { formatAmount } from '@olive/protocol/money';
 
 /**
  * "1234567.5" -> "1,234,567.50"; "--" for anything that is not an amount. At least

@@ -6,7 +6,7 @@
 // in those texts and in the legal pages.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '@olive/protocol';
+import { LANGUAGE_CODES } from '@olive/protocol/languages';
 
 type Catalogue = { [key: string]: string | Catalogue };
 type Entry = { term: string; avoid: string[] };

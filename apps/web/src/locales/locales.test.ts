@@ -2,7 +2,7 @@
 // {{placeholders}} as English, so no screen falls back or shows a raw key.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '@olive/protocol';
+import { LANGUAGE_CODES } from '@olive/protocol/languages';
 
 type Catalogue = { [key: string]: string | Catalogue };
 

@@ -1,7 +1,7 @@
 // pages/public/about: the operator's "about us" article (per language, English fallback)
 // under the brand and version.
 import { useTranslation } from '../../lib/i18n.ts';
-import { APP_VERSION } from '@olive/protocol';
+import { APP_VERSION } from '@olive/protocol/app';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useArticle } from '../../features/content/api/get-article.ts';

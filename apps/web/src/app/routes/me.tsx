@@ -19,7 +19,8 @@ import {
 } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { APP_VERSION, languageInfo, normalizeLanguage } from '@olive/protocol';
+import { APP_VERSION } from '@olive/protocol/app';
+import { languageInfo, normalizeLanguage } from '@olive/protocol/languages';
 import { paths } from '../../config/paths.ts';
 import { MenuRow } from '../../components/menu-row.tsx';
 import { formatUsdt, maskAccount } from '../../lib/format.ts';

@@ -15,7 +15,7 @@ import {
 } from 'antd-mobile-icons';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { languageInfo, normalizeLanguage } from '@olive/protocol';
+import { languageInfo, normalizeLanguage } from '@olive/protocol/languages';
 import { paths } from '../../config/paths.ts';
 import { LoadingFallback } from '../../components/loading-fallback.tsx';
 import { MenuRow } from '../../components/menu-row.tsx';

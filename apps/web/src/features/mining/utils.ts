@@ -1,6 +1,7 @@
 // Exact money arithmetic for the rent and renew forms, on the protocol's one parser: the
 // days are read as the server reads them, so a total is shown only for days it accepts.
-import { amountUnits, countRefusal, formatAmount } from '@olive/protocol';
+import { amountUnits, countRefusal } from '@olive/protocol/numbers';
+import { formatAmount } from '@olive/protocol/money';
 
 /** The longest rental or renewal the server takes, in days. */
 export const MAX_RENTAL_DAYS = 3650;

@@ -4,7 +4,7 @@
 // the dialog or installs) only when a release is waiting, or when the app has just
 // reloaded to apply one (to show "install completed"). A failed check says so, as the
 // update screen does.
-import { ReplyCode } from '@olive/protocol';
+import { ReplyCode } from '@olive/protocol/envelope';
 import { i18n } from '../../lib/i18n.ts';
 import { wasOffline } from '../../lib/api.ts';
 import { toastFailure } from '../../lib/messages.ts';

@@ -2,7 +2,7 @@
 // applies (PNG, JPEG or WebP; 2 MB; 4096x4096) are checked here first so a person learns
 // at once, without an upload, why a picture is refused.
 import { useMutation } from '@tanstack/react-query';
-import { ReplyCode } from '@olive/protocol';
+import { ReplyCode } from '@olive/protocol/envelope';
 import { ApiError, uploadFile } from '../../../lib/api.ts';
 import { useInvalidateUserInfo } from './get-user-info.ts';
 

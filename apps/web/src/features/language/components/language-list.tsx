@@ -2,7 +2,7 @@
 // and tells the screen (which may save the choice elsewhere).
 import { CheckList } from 'antd-mobile';
 import { setLanguage, useTranslation } from '../../../lib/i18n.ts';
-import { LANGUAGES } from '@olive/protocol';
+import { LANGUAGES } from '@olive/protocol/languages';
 import { toastSuccess } from '../../../lib/messages.ts';
 import '../language.css';
 

@@ -6,7 +6,7 @@
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatAmount } from '@olive/protocol';
+import { formatAmount } from '@olive/protocol/money';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api.ts';
 import type { PublishedSnapshot } from '../check.ts';

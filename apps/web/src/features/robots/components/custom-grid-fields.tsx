@@ -2,7 +2,7 @@
 // when on, the lower price, the upper price and the grid count. The form sends all three
 // or none; the server backtests the investor's choice the same way as its own.
 import { Input, Switch } from 'antd-mobile';
-import { amountRefusal, amountUnits, countRefusal } from '@olive/protocol';
+import { amountRefusal, amountUnits, countRefusal } from '@olive/protocol/numbers';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import type { RobotLimits } from '../api/get-limits.ts';

@@ -4,7 +4,7 @@
 // and on a robot's detail to edit them while it runs. The server checks every rule again
 // (the side of the price, limits outside the range) and names the field it refuses.
 import { Input, Switch } from 'antd-mobile';
-import { amountRefusal } from '@olive/protocol';
+import { amountRefusal } from '@olive/protocol/numbers';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Robot } from '../api/get-robot.ts';
 import type { ExitsBody } from '../api/robot-action.ts';

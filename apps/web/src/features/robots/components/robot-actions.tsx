@@ -3,7 +3,7 @@
 // off, saying why, while there is none) or Stop one that runs. Each asks first, titled by
 // the action.
 import { Button } from 'antd-mobile';
-import { parseAmount } from '@olive/protocol';
+import { parseAmount } from '@olive/protocol/numbers';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatUsdt } from '../../../lib/format.ts';
 import { confirmAction, toastSuccess } from '../../../lib/messages.ts';

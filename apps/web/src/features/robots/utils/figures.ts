@@ -1,6 +1,6 @@
 // Pure display rules of the Trade screens. Rates arrive as decimal strings ("0.0123" is
 // 1.23%) and are turned into percentages on the string, never through floating point.
-import { amountRefusal, amountUnits, parseAmount } from '@olive/protocol';
+import { amountRefusal, amountUnits, parseAmount } from '@olive/protocol/numbers';
 
 /** The sign of a decimal string: 1, 0 or -1; 0 for anything that is not a number. */
 export function signOf(value: string | null | undefined): -1 | 0 | 1 {

@@ -1,7 +1,8 @@
 // /api/main/update: is this build (APP_VERSION) current, optionally or necessarily
 // behind? (API.md)
 import { queryOptions } from '@tanstack/react-query';
-import { APP_VERSION, type UpdateData } from '@olive/protocol';
+import { APP_VERSION } from '@olive/protocol/app';
+import type { UpdateData } from '@olive/protocol/calls';
 import { callApi } from '../../../lib/api.ts';
 
 export const checkUpdate = () => callApi<UpdateData>('/api/main/update', { version: APP_VERSION });

@@ -2,7 +2,7 @@
 import { ProgressBar } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { APP_VERSION } from '@olive/protocol';
+import { APP_VERSION } from '@olive/protocol/app';
 import { BrandMark } from '../../../components/brand-mark.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { UpdateState } from '../hooks/use-update-flow.ts';

@@ -2,7 +2,8 @@
 // own (a plain number with up to 8 decimals, fewer where the network's USDT has fewer), and
 // turned into 10^-8 USDT counts, so the fee and "you will receive" never pass through
 // floating point. What is checked is what is sent: nothing is trimmed on the way.
-import { amountRefusal, amountUnits, formatAmount, parseAmount } from '@olive/protocol';
+import { amountRefusal, amountUnits, parseAmount } from '@olive/protocol/numbers';
+import { formatAmount } from '@olive/protocol/money';
 
 export interface AmountLimits {
   balance: string;
