@@ -48,10 +48,15 @@ function subscribe(listener: () => void) {
 }
 
 // What a screen drawn at build time shows (decision 204): signed out, or signed in with
-// every call pending. There is no session in Node; this is the drawing's alone.
+// every call pending. There is no session in Node; this is the drawing's alone. In the
+// browser it is the session of the drawing the app hydrates (decision 205): React's
+// hydrating render reads this server snapshot, so it matches the drawing.
 let drawnSignedIn = false;
 
-/** Build time only (app/first-screen-html.tsx): draws the next screens signed in or out. */
+/**
+ * The session the drawn screens show: set by the build before drawing them
+ * (app/first-screen-html.tsx), and by the app's entry before hydrating one (main.tsx).
+ */
 export function drawSignedIn(signedIn: boolean): void {
   drawnSignedIn = signedIn;
 }
