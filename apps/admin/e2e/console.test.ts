@@ -302,7 +302,11 @@ describe('operator console', () => {
     await page.getByTestId('user-freeze').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Withdrawals' }).click();
+    const scopes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // An administrator may freeze sign-in too; pick Withdrawals from the settled list.
+    await expect.poll(() => scopes.allTextContents()).toEqual(['Sign-in', 'Withdrawals']);
+    await scopes.filter({ hasText: 'Withdrawals' }).click();
+    await dialog.locator('.ant-select-selection-item', { hasText: 'Withdrawals' }).waitFor();
     await dialog.getByRole('textbox').fill('Chargeback reported by the bank');
     await page.getByTestId('user-freeze-confirm').click();
     const hold = page.getByTestId('hold-withdrawals_frozen');

@@ -134,7 +134,12 @@ export function UserShow() {
   const t = useTranslate();
   const { result: user, query } = useShow<UserDetail>({ resource: 'users' });
   // Freezing sign-in needs its own permission (finance freezes withdrawals only).
-  const { data: signIn } = useCan({ resource: 'users', action: 'freeze-sign-in' });
+  // The freeze and unfreeze lists wait for it: a list that grew under the pointer would
+  // let an operator pick the scope that slid into the place of the one they aimed at.
+  const { data: signIn, isLoading: checking } = useCan({
+    resource: 'users',
+    action: 'freeze-sign-in',
+  });
   const scopes = signIn?.can ? ['sign_in', 'withdrawals'] : ['withdrawals'];
   // Only what applies: Freeze offers the scopes not yet frozen, Unfreeze those that are.
   const frozen = (scope: string) =>
@@ -146,7 +151,7 @@ export function UserShow() {
 
   const actions = id !== undefined && (
     <Space wrap>
-      {toFreeze.length > 0 && (
+      {!checking && toFreeze.length > 0 && (
         <ActionButton
           resource="users"
           action="freeze"
@@ -157,7 +162,7 @@ export function UserShow() {
           fields={[{ key: 'scope', kind: 'select', options: toFreeze, required: true }, REASON]}
         />
       )}
-      {toUnfreeze.length > 0 && (
+      {!checking && toUnfreeze.length > 0 && (
         <ActionButton
           resource="users"
           action="unfreeze"
