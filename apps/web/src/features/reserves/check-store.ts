@@ -17,15 +17,17 @@ const KEEP = 7;
 const EVENT = 'olive:reserves-check';
 const keyOf = (userId: string) => `reserves_check:${userId}`;
 
-function readAll(userId: string): Record<string, StoredCheck> {
+/** The stored checks, from the text kept under the investor's key (null: none). */
+function parseAll(raw: string | null): Record<string, StoredCheck> {
   try {
-    const raw = window.localStorage.getItem(keyOf(userId));
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, StoredCheck>) : {};
   } catch {
     return {};
   }
 }
+
+const readAll = (userId: string) => parseAll(storedChecksText(userId));
 
 const newestFirst = (a: string, b: string) => (BigInt(b) > BigInt(a) ? 1 : -1);
 
@@ -48,7 +50,12 @@ export function saveCheck(userId: string, check: StoredCheck) {
 
 /** The check of the newest snapshot checked, or null. */
 export function latestCheck(userId: string): StoredCheck | null {
-  const all = readAll(userId);
+  return latestIn(storedChecksText(userId));
+}
+
+/** The newest check in a stored text (storedChecksText), for a reader that already has it. */
+export function latestIn(raw: string | null): StoredCheck | null {
+  const all = parseAll(raw);
   const newest = Object.keys(all)
     .filter((id) => /^\d+$/.test(id))
     .sort(newestFirst)[0];

@@ -1,11 +1,11 @@
 // The last inclusion check's result, small, on Me and on the reserves screen: "Checked on
 // <date>: included, root anchored in block N", or a plain failure that leads to the
 // reserves screen (where "Verify my inclusion" shows each step).
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { getUserId } from '../../../lib/session.ts';
-import { latestCheck, storedChecksText, subscribeChecks } from '../check-store.ts';
+import { latestIn, storedChecksText, subscribeChecks } from '../check-store.ts';
 import '../reserves.css';
 
 /** A date kept left to right inside a sentence of any direction (LRI ... PDI). */
@@ -34,7 +34,8 @@ export function CheckBadge({
     () => (userId ? storedChecksText(userId) : null),
     () => null,
   );
-  const check = userId && stored !== null ? latestCheck(userId) : null;
+  // Parsed from the text the snapshot read, once per change of it (not read again).
+  const check = useMemo(() => latestIn(stored), [stored]);
   if (!check) return null;
   const state = check.ok ? 'ok' : check.failure === 'not_included' ? 'absent' : 'bad';
   if (state === 'absent' && !showAbsent) return null;
