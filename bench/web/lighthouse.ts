@@ -38,6 +38,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signedInInvestor, startOlive } from '../lib/olive.ts';
+import { pagesFrom } from '../lib/web-pages.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => !a.startsWith('--')) ?? 3);
@@ -85,18 +86,7 @@ let settledAfterS = 0;
 for (const s of served) settledAfterS = Math.max(settledAfterS, await s.started.settle());
 
 // --pages=entry,home-signed-in: only these pages (by name), for a quicker comparison.
-const onlyPages = args
-  .find((a) => a.startsWith('--pages='))
-  ?.slice(8)
-  .split(',');
-const allPages = [
-  { name: 'entry', path: '/', signedIn: false },
-  { name: 'home', path: '/#/pages/index/index', signedIn: false },
-  { name: 'trade', path: '/#/pages/quantification/quantification', signedIn: false },
-  { name: 'home-signed-in', path: '/#/pages/index/index', signedIn: true },
-  { name: 'trade-signed-in', path: '/#/pages/quantification/quantification', signedIn: true },
-];
-const pages = onlyPages ? allPages.filter((p) => onlyPages.includes(p.name)) : allPages;
+const pages = pagesFrom(args);
 
 interface Audit {
   id: string;

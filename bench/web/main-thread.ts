@@ -15,14 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { signedInInvestor, startOlive } from '../lib/olive.ts';
+import { pagesFrom } from '../lib/web-pages.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => !a.startsWith('--')) ?? 5);
 const compareArg = args.find((a) => a.startsWith('--compare='))?.slice(10);
-const onlyPages = args
-  .find((a) => a.startsWith('--pages='))
-  ?.slice(8)
-  .split(',');
 const ownDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
 async function serve(dist: string) {
@@ -36,13 +33,7 @@ const served = [await serve(ownDist)];
 if (compareArg) served.push(await serve(`${compareArg.replace(/\/$/, '')}/`));
 for (const s of served) await s.started.settle();
 
-const pages = [
-  { name: 'entry', path: '/', signedIn: false },
-  { name: 'home', path: '/#/pages/index/index', signedIn: false },
-  { name: 'trade', path: '/#/pages/quantification/quantification', signedIn: false },
-  { name: 'home-signed-in', path: '/#/pages/index/index', signedIn: true },
-  { name: 'trade-signed-in', path: '/#/pages/quantification/quantification', signedIn: true },
-].filter((p) => !onlyPages || onlyPages.includes(p.name));
+const pages = pagesFrom(args);
 
 interface TraceEvent {
   name: string;
@@ -88,9 +79,10 @@ function figuresOf(events: TraceEvent[], origin: string): Figures {
     font_lookups: own.filter((e) => e.name === 'FontCache::GetFontPlatformData').length,
     blocking_ms: 0,
   };
+  let blocking = 0;
   for (const task of tasks) {
     const end = task.ts + task.dur!;
-    if (task.ts >= firstPaint && task.dur! > 50_000) figures.blocking_ms += task.dur! / 1000 - 50;
+    if (task.ts >= firstPaint && task.dur! > 50_000) blocking += task.dur! / 1000 - 50;
     // Only the outermost events of each kind in the task: nested ones are already counted.
     let coveredUntil = 0;
     for (const e of own) {
@@ -101,6 +93,7 @@ function figuresOf(events: TraceEvent[], origin: string): Figures {
       coveredUntil = e.ts + e.dur!;
     }
   }
+  figures.blocking_ms = blocking;
   for (const k of Object.keys(figures)) figures[k] = Math.round(figures[k]!);
   return figures;
 }
