@@ -1,6 +1,6 @@
 // What the first load costs the main thread, by kind of work, on Chromium at Lighthouse's
 // 4x CPU slowdown (real throttling, not simulated): parsing the page, style, layout, paint
-// and script, the font lookups behind layout (decision 206), and the blocking time the
+// and script, the font lookups behind layout (docs/benchmarks.md), and the blocking time the
 // page's own long tasks add up to (each task's time over 50 ms, from the first paint until
 // the page is quiet, as Lighthouse's TBT counts it). Lighthouse's TBT on this 2-core host
 // moves by a second between runs of one build; these sums move less, and say which kind of
