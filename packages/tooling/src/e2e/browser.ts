@@ -61,7 +61,8 @@ export async function go(page: Page, hash: string) {
  * A screenshot once transitions settle, then the checks every pictured state must pass:
  * axe-core (serious and critical violations fail) and the layout check (nothing wider than
  * the viewport or cut off by its container). See ui-checks.ts and docs/ui-review.md.
- * Toasts (3 s) are left out of the picture unless `toast` is set (an offline notice).
+ * Toasts (3 s) are left out of the picture unless `toast` is set (an offline notice);
+ * a pictured toast is held opaque while it is pictured and checked.
  */
 export async function snap(
   page: Page,
@@ -71,11 +72,21 @@ export async function snap(
 ) {
   await page.mouse.move(0, 0); // no hover state (chart crosshair) left in the picture
   await page.waitForTimeout(400);
-  await page.screenshot({
-    path: `${screenshots}${name}.png`,
-    fullPage,
-    style: options.toast ? '' : '.adm-toast-mask { display: none !important; }',
-  });
-  await checkLayout(page, name);
-  await checkAccessibility(page, name, options.toast ? [] : ['.adm-toast-mask']);
+  // A pictured toast is held at its settled opacity while it is pictured and checked: on a
+  // slow host the checks can outlast its 3 s and catch it fading, half transparent, which
+  // measures a contrast nobody reads (CI stop 43). The toast's own colours are still checked.
+  const settled = options.toast
+    ? await page.addStyleTag({ content: '.adm-toast-mask { opacity: 1 !important; }' })
+    : null;
+  try {
+    await page.screenshot({
+      path: `${screenshots}${name}.png`,
+      fullPage,
+      style: options.toast ? '' : '.adm-toast-mask { display: none !important; }',
+    });
+    await checkLayout(page, name);
+    await checkAccessibility(page, name, options.toast ? [] : ['.adm-toast-mask']);
+  } finally {
+    await settled?.evaluate((el) => el.remove());
+  }
 }
