@@ -158,6 +158,40 @@ describe('trade screens', () => {
     await page.context().close();
   });
 
+  it('moves nothing when the demo badge arrives, where the title and the badge take two lines (es, ru)', async () => {
+    for (const lang of ['es', 'ru']) {
+      const words = catalogue(lang);
+      const page = await investorPage(browser, { lang });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/main/markets', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/#/pages/quantification/quantification`);
+      await page.getByTestId('screen-trade').waitFor();
+      await page.waitForLoadState('load');
+      // Its place is held, unseen: nothing to read yet.
+      expect(await page.getByTestId('demo-badge').count()).toBe(0);
+      expect(await page.getByText(words.trade.demoData!).isVisible()).toBe(false);
+      const body = page.locator('.screen__body');
+      const before = await body.evaluate((el) => el.getBoundingClientRect().top);
+      release();
+      await expect(text(page, 'demo-badge')).resolves.toBe(words.trade.demoData);
+      await expect(page.getByTestId('demo-badge').isVisible()).resolves.toBe(true);
+      // The badge sits below the title in these languages (the case that moved the screen).
+      const [title, badge] = await Promise.all([
+        page.locator('.app-header__title').boundingBox(),
+        page.getByTestId('demo-badge').boundingBox(),
+      ]);
+      expect(badge!.y, `${lang}: the badge's own line`).toBeGreaterThanOrEqual(
+        title!.y + title!.height,
+      );
+      expect(await body.evaluate((el) => el.getBoundingClientRect().top), lang).toBe(before);
+      await page.context().close();
+    }
+  });
+
   it('creates, starts, watches and stops a robot; the balance gets back principal plus PnL', async () => {
     const investor = await fundedInvestor('trader@example.com');
     const page = await investorPage(browser, { lang: 'en', session: investor.session });
