@@ -373,7 +373,11 @@ describe('investor app shell', () => {
     });
     const page = await context.newPage();
     await page.goto(`${journey.server.url}/#${tabs[0].path}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.querySelector('link[href^="/assets/home-"]'));
+    // The script's preload, not the stylesheet link the page holds from the start: the
+    // first-screen script adds the preloads on a timer, later on a loaded host.
+    await page.waitForFunction(() =>
+      document.querySelector('link[rel="modulepreload"][href^="/assets/home-"]'),
+    );
     // The app's own first files (the entry and the libraries) are not the screen's.
     const indexHtml = await (await fetch(`${journey.server.url}/`)).text();
     const preloaded = (
