@@ -45,6 +45,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: too short for a screen waiting on the
+          // server on a loaded host (a journey polls what the app shows, which arrives).
+          expect: { poll: { timeout: 10_000 } },
           // Two journey files at a time, after the server files: each mostly waits (chain
           // blocks, polling, SMTP), so two fit in 2 cores.
           maxWorkers: 2,

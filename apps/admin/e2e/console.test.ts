@@ -120,13 +120,28 @@ async function dashboardWithoutDemoMoney(demoLabel = 'Demo balances (play money)
   expect(await chain.textContent()).toMatch(/USDT$/);
 }
 
-/** Opens a console path the way the menu does (a client-side navigation). */
+/**
+ * Opens a console path the way the menu does (a client-side navigation). Once in a full
+ * run on a loaded host the heading never came (30 s, 2026-11-28); whether the
+ * navigation was lost or the screen never drew, the second try says which, with the path
+ * the console was on.
+ */
 async function open(path: string, heading: string | RegExp) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/admin${path}`);
-  await page.getByRole('heading', { name: heading }).first().waitFor();
+  const navigate = () =>
+    page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/admin${path}`);
+  const shown = page.getByRole('heading', { name: heading }).first();
+  await navigate();
+  try {
+    await shown.waitFor({ timeout: 15_000 });
+  } catch {
+    const where = await page.evaluate(() => window.location.pathname);
+    console.warn(`open(${path}): no heading ${String(heading)} after 15 s, on ${where}; again`);
+    await navigate();
+    await shown.waitFor({ timeout: 15_000 });
+  }
 }
 
 describe('operator console', () => {

@@ -350,7 +350,8 @@ describe('account screens', () => {
       await page.getByTestId('send-code').click();
       // The tap is answered on the image-code field, and a new picture is asked for.
       await page.getByText(webCatalogue(lang).auth.captchaNotLoaded).waitFor();
-      expect(pictures).toBe(2);
+      // Counted by the route handler, an event that may reach this process after the reply.
+      await expect.poll(() => pictures, { timeout: 5_000 }).toBe(2);
       await snap(page, `account-captcha-not-loaded-${lang}`);
       // Nothing was sent: the button does not count down.
       expect(await page.getByTestId('send-code').textContent()).not.toMatch(/\d/);

@@ -28,7 +28,7 @@ export async function typeFundPassword(
     if (index === 0 && options.name) await snap(page, options.name);
   }
   if (digits.length < 6) await keyboard.locator('.adm-number-keyboard-key-ok').click();
-  await keyboard.waitFor({ state: 'hidden', timeout: 2000 });
+  await keyboard.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /**

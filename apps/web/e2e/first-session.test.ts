@@ -90,7 +90,15 @@ async function investor(email: string, funds?: string) {
 async function dialogButtons(page: Page) {
   const buttons = page.locator('.adm-modal-footer .adm-modal-button');
   await buttons.first().waitFor();
-  await page.waitForTimeout(500); // the dialog grows in: measure it at rest
+  // The dialog grows in on frames (late on a loaded host): measure it at rest, which is
+  // when its animated layer takes pointer events again.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.adm-center-popup-wrap > div')].some(
+      (layer) =>
+        layer.querySelector('.adm-modal-footer') &&
+        getComputedStyle(layer).pointerEvents !== 'none',
+    ),
+  );
   const boxes = await buttons.evaluateAll((els) =>
     els.map((el) => {
       const r = el.getBoundingClientRect();

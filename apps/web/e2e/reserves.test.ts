@@ -94,7 +94,11 @@ async function openReserves(page: Page) {
 
 /** Runs "Verify my inclusion" and returns the failed check's name (null when verified). */
 async function verify(page: Page) {
+  // Once the proof has come back, the last verdict has been cleared (a second click would
+  // otherwise read it before React drew the reset).
+  const proof = page.waitForResponse((r) => r.url().includes('/api/user/reservesproof'));
   await page.getByTestId('reserves-verify').click();
+  await proof;
   const verdict = page.locator('[data-testid^="reserves-verdict-"]');
   await verdict.waitFor({ timeout: 30_000 });
   return verdict.getAttribute('data-failure');

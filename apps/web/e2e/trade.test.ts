@@ -209,7 +209,11 @@ describe('trade screens', () => {
       'true',
     );
     await page.getByTestId('market-chip-BTC').click();
-    await expect(text(page, 'available-balance')).resolves.toBe('1,000.00');
+    // "--" until userinfo answers (Home did not ask for it): wait for the figure.
+    await page
+      .getByTestId('available-balance')
+      .filter({ hasText: /^1,000\.00$/ })
+      .waitFor();
     await expect(text(page, 'principal-min')).resolves.toBe('100.00');
 
     // Below the minimum: said on the field, nothing asked of the server.

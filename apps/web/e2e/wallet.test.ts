@@ -89,12 +89,13 @@ describe('wallet screens', () => {
     await pending.waitFor({ timeout: 10_000 });
     await page.getByTestId('deposit-progress').filter({ hasText: '1/3 confirmations' }).waitFor();
     // Where the person's eyes are (issue 18): the pending deposit is in view, under the button.
-    await page.waitForTimeout(600); // the smooth scroll
-    const inView = await pending.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    });
-    expect(inView).toBe(true);
+    // Polled: the smooth scroll runs on frames, which come late on a loaded host.
+    const inView = () =>
+      pending.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+    await expect.poll(inView, { timeout: 5_000 }).toBe(true);
     await snap(page, 'wallet-top-up-pending-en');
     await mine(server.devchain!, 1);
     await page.getByTestId('deposit-progress').filter({ hasText: '2/3 confirmations' }).waitFor();
@@ -118,6 +119,8 @@ describe('wallet screens', () => {
     const page = await signedInPage('en');
     await page.getByTestId('menu-wallet').click();
     await page.getByTestId('screen-wallet').waitFor();
+    // The screen shows a spinner until userinfo answers: wait for the three rows.
+    await page.getByTestId('wallet-not-set').nth(2).waitFor();
     expect(await page.getByTestId('wallet-not-set').count()).toBe(3);
     await snap(page, 'wallet-addresses-en');
 
