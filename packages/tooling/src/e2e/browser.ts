@@ -87,6 +87,6 @@ export async function snap(
     await checkLayout(page, name);
     await checkAccessibility(page, name, options.toast ? [] : ['.adm-toast-mask']);
   } finally {
-    await settled?.evaluate((el) => el.remove());
+    await settled?.evaluate((el) => (el as Element).remove());
   }
 }
