@@ -97,6 +97,17 @@ async function pnlChartLabels(page: Page) {
   expect(overlappingLabels(labels)).toEqual([]);
 }
 
+/** Holds the page's markets call back until the returned function is called. */
+async function holdMarkets(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/main/markets', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Waits until the detail screen's current earnings show two different values. */
 async function earningsMove(page: Page) {
   const seen = new Set<string>();
@@ -130,12 +141,7 @@ describe('trade screens', () => {
     const investor = await fundedInvestor('early-trader@example.com');
     const page = await investorPage(browser, { lang: 'en', session: investor.session });
     // The markets' answer held back until the investor has chosen a direction.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/main/markets', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdMarkets(page);
     await page.goto(`${server.url}/#/pages/quantification/quantification`);
     await page.getByTestId('screen-trade').waitFor();
     const pending = page.locator('.robot-form--pending');
@@ -162,12 +168,7 @@ describe('trade screens', () => {
     for (const lang of ['es', 'ru']) {
       const words = catalogue(lang);
       const page = await investorPage(browser, { lang });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/main/markets', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdMarkets(page);
       await page.goto(`${server.url}/#/pages/quantification/quantification`);
       await page.getByTestId('screen-trade').waitFor();
       await page.waitForLoadState('load');
