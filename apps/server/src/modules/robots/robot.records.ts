@@ -57,6 +57,10 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     then: Map<number, bigint>;
     first: bigint | null;
     stopPrice: bigint | null;
+    /** Counts the moves on by new snapshots: what the record shows changes only with it. */
+    version: number;
+    /** The figures the snapshots alone decide, as of `version` and the UTC day `day`. */
+    shown?: { version: number; day: number; fields: MinuteFields };
   }
   interface Kept {
     /** What forces a full read when it changes. */
@@ -71,6 +75,14 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     /** Set once the full read is in. */
     state?: { history: History; seen: Date | null; peak: bigint | null };
     loaded: Promise<void>;
+    /**
+     * The row `key` was last checked for, and until when (ms) that check holds: the next
+     * minute, or sooner when a period's start stops being the robot's start. A call within
+     * it with the same row (the figures cache hands out one object until it changes)
+     * skips writing the key.
+     */
+    checked?: RobotRow;
+    checkedUntil: number;
   }
   const kept = new Map<string, Kept>();
   const KEPT_MAX = 100_000;
@@ -102,6 +114,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
         then: new Map(PERIODS.map((d) => [d, 0n])),
         first: null,
         stopPrice: null,
+        version: 0,
       };
       return { history, seen: null, peak: null };
     }
@@ -124,6 +137,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
       then: new Map(PERIODS.map((days, i) => [days, read.then[i]!])),
       first: read.first,
       stopPrice: read.stopPrice,
+      version: 0,
     };
     return { history, seen: read.seen, peak: read.peak };
   }
@@ -136,6 +150,19 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     // stays all hour, unless the robot turns a period old within it.
     const { from } = periodStarts(robot, now);
     return [...parts, Math.floor(now.getTime() / HOUR_MS), ...from.map((at) => !at)].join('|');
+  }
+
+  /** Until when (ms, exclusive) `keyOf` gives what it gives at `nowMs`, for the same row. */
+  function keyHoldsUntil(robot: RobotRow, nowMs: number, minute: number, moves: boolean) {
+    let until = (minute + 1) * 60_000;
+    if (!moves) return until;
+    // A period's start is the robot's own up to `started + days` inclusive (periodStarts).
+    const started = new Date(robot.started_at!).getTime();
+    for (const days of PERIODS) {
+      const last = started + days * DAY_MS;
+      if (last >= nowMs && last + 1 < until) until = last + 1;
+    }
+    return until;
   }
 
   /** The pass moving records on to `minute`, while its read is in flight. */
@@ -175,7 +202,9 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
       for (const [id, k] of due) {
         k.minute = minute;
         const state = k.state!;
-        for (const row of byRobot.get(id) ?? []) {
+        const moved = byRobot.get(id) ?? [];
+        if (moved.length > 0) state.history.version += 1;
+        for (const row of moved) {
           const pnl = BigInt(row.pnl);
           const series = state.history.series!;
           const equity = k.principal + pnl;
@@ -211,8 +240,10 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   async function historyOf(robot: RobotRow, now: Date): Promise<History> {
     const minute = Math.floor(now.getTime() / 60_000);
     const moves = robot.status === 'running' && robot.started_at !== null && !robot.ended_at;
-    const key = keyOf(robot, now, minute, moves);
+    const nowMs = now.getTime();
     let k = kept.get(robot.id);
+    if (k?.checked === robot && nowMs < k.checkedUntil) return answer(k, minute, now);
+    const key = keyOf(robot, now, minute, moves);
     if (k?.key !== key) {
       if (!k && kept.size >= KEPT_MAX) kept.clear();
       const fresh: Kept = {
@@ -223,6 +254,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
         minute,
         asked: minute,
         loaded: Promise.resolve(),
+        checkedUntil: 0,
       };
       fresh.loaded = loadHistory(robot, now).then(
         (state) => {
@@ -235,6 +267,13 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
       );
       kept.set(robot.id, (k = fresh));
     }
+    k.checked = robot;
+    k.checkedUntil = keyHoldsUntil(robot, nowMs, minute, moves);
+    return answer(k, minute, now);
+  }
+
+  /** A kept record as of `minute` (moved on to it first, unless that read is in flight). */
+  async function answer(k: Kept, minute: number, now: Date): Promise<History> {
     k.asked = minute;
     await k.loaded;
     // The minute's first call moves every kept record on and waits for it; a call while that
@@ -262,12 +301,10 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     };
   }
 
-  /** What moves with the minute's snapshots and the price: the returns, drawdown, Sharpe. */
-  async function liveRecord(robot: RobotRow, price: (market: MarketId) => bigint) {
+  /** The returns, drawdown and Sharpe: they move only with the snapshots and the UTC day. */
+  function minuteFields(robot: RobotRow, history: History, now: Date) {
     const principal = BigInt(robot.principal);
-    const now = clock.now();
     const started = robot.started_at !== null;
-    const history = await historyOf(robot, now);
     const roi = (days: number) =>
       started ? ratioText(history.nowPnl - history.then.get(days)!, principal) : '0';
     const series = history.series;
@@ -278,8 +315,23 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
       roi_90d: roi(90),
       max_drawdown: series?.drawdown ? (-Number(series.drawdown)).toFixed(8) : '0',
       sharpe: sharpe === null ? '' : sharpe.toFixed(2),
-      buy_and_hold_return: buyAndHoldOf(robot, price, history),
     };
+  }
+  type MinuteFields = ReturnType<typeof minuteFields>;
+
+  /** What moves with the minute's snapshots and the price: the returns, drawdown, Sharpe. */
+  async function liveRecord(robot: RobotRow, price: (market: MarketId) => bigint) {
+    const now = clock.now();
+    const history = await historyOf(robot, now);
+    // Written once per move on and UTC day (the day decides which days are complete), not
+    // on every call: a crowd asks many times a minute (issue 33).
+    const day = Math.floor(now.getTime() / DAY_MS);
+    let shown = history.shown;
+    if (shown?.version !== history.version || shown.day !== day) {
+      shown = { version: history.version, day, fields: minuteFields(robot, history, now) };
+      history.shown = shown;
+    }
+    return { ...shown.fields, buy_and_hold_return: buyAndHoldOf(robot, price, history) };
   }
 
   /**
