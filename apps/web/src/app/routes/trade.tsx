@@ -18,7 +18,7 @@ import {
   CreateRobotForm,
   CreateRobotFormPending,
 } from '../../features/robots/components/create-robot-form.tsx';
-import { DemoBadge } from '../../features/robots/components/demo-badge.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { Leaderboard } from '../../features/robots/components/leaderboard.tsx';
 import { MarketChart } from '../../features/robots/components/market-chart.tsx';
 import { MarketList } from '../../features/robots/components/market-list.tsx';
@@ -53,7 +53,7 @@ export default function TradeScreen() {
     <div className="screen screen--tab screen--wide" data-testid="screen-trade">
       <header className="app-header app-header--title">
         <h1 className="app-header__title">{t('trade.title')}</h1>
-        <DemoBadge source={markets.data?.source} />
+        <DemoBadge source={markets.data?.source} label={t('trade.demoData')} />
       </header>
       <main className="screen__body screen__body--columns">
         <div className="columns__col columns__col--sticky" data-testid="trade-column-markets">

@@ -1,16 +1,13 @@
 // The two labels every mining figure needs (PRODUCT.md): "Demo market data" while the
 // network and price come from the simulator, and "an estimate, not a promise".
 import { InformationCircleOutline } from 'antd-mobile-icons';
+import { DemoBadge } from '../../../components/demo-badge.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
+/** The shared badge with mining's label: it holds its place until the source is known. */
 export function MiningDemoBadge({ source }: { source: string | undefined }) {
   const { t } = useTranslation();
-  if (source !== 'simulated') return null;
-  return (
-    <span className="badge badge--demo" data-testid="demo-badge">
-      {t('mining.demoData')}
-    </span>
-  );
+  return <DemoBadge source={source} label={t('mining.demoData')} />;
 }
 
 export function MiningEstimateNote() {

@@ -4,9 +4,9 @@ import { memo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
+import { DemoBadge } from '../../../components/demo-badge.tsx';
 import { Section } from '../../../components/section.tsx';
 import { useMarkets } from '../api/get-markets.ts';
-import { DemoBadge } from './demo-badge.tsx';
 import { MarketList } from './market-list.tsx';
 
 // Memoised: Home redraws when maininfo answers, and this block depends on none of it.
@@ -17,7 +17,7 @@ export const HomeMarkets = memo(function HomeMarkets() {
   return (
     <Section
       title={t('home.market')}
-      extra={<DemoBadge source={markets.data?.source} />}
+      extra={<DemoBadge source={markets.data?.source} label={t('trade.demoData')} />}
       testId="home-market"
     >
       <MarketList
