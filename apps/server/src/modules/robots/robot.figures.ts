@@ -19,6 +19,12 @@ export interface RobotFigures {
   stats: { copiers: number; earned: bigint };
   /** The robot's grid, parsed once (read-only: every caller shares it). */
   state: GridState | null;
+  /**
+   * quaninfo's fields these figures alone decide, as JSON text per language, written on the
+   * first call that needs them (robot.views.ts, decision 203). Kept on the object rather
+   * than in a WeakMap keyed by it, whose 20,000 entries the garbage collector traced apart.
+   */
+  texts: Map<string, string>;
 }
 
 const MAX_ENTRIES = 100_000;

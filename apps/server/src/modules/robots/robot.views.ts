@@ -15,7 +15,7 @@ import type { Clock } from '../../ports/clock.ts';
 import { demoName } from '../users/demo-names.ts';
 import { ratioText, type MarketDataService } from '../market/market-data.service.ts';
 import { iso, ownedRobot, settleableGross } from './robot.common.ts';
-import type { RobotFigures, RobotFiguresCache } from './robot.figures.ts';
+import type { RobotFiguresCache } from './robot.figures.ts';
 import { robotRecords } from './robot.records.ts';
 import { exitsFromRow, exitView } from './robot.exits.ts';
 import {
@@ -191,6 +191,7 @@ export function robotViews(deps: {
         found && {
           ...found,
           state: found.robot.grid_state ? parseGrid(found.robot.grid_state) : null,
+          texts: new Map<string, string>(),
         }
       );
     };
@@ -209,10 +210,6 @@ export function robotViews(deps: {
     };
   }
 
-  // quaninfo's fixed part as JSON text, per figures object and language: the same object
-  // comes back from the figures cache until something it shows changes (decision 203).
-  const fixedText = new WeakMap<RobotFigures, Map<string, string>>();
-
   /**
    * `info` as JSON text, for quaninfo (decision 203): the fields the figures alone decide are
    * written once per figures object and language; those that move with the price, the
@@ -220,10 +217,10 @@ export function robotViews(deps: {
    */
   async function infoJson(userId: string, robotId: string, t: Translate, lang: string) {
     const found = await figuresOf(userId, robotId);
-    const { robot, held, stats, state } = found;
+    const { robot, held, stats, state, texts } = found;
     const price = await pricesFor([robot]);
-    let texts = fixedText.get(found);
-    if (!texts) fixedText.set(found, (texts = new Map()));
+    // The same figures object comes back from the figures cache until something it shows
+    // changes (decision 203), and keeps its texts.
     let fixed = texts.get(lang);
     if (fixed === undefined) {
       fixed = JSON.stringify({
