@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const production = process.env.NODE_ENV === 'production';
@@ -16,9 +17,12 @@ if (production && !existsSync(built)) {
   );
   process.exit(1);
 }
-const args = production
-  ? ['--conditions=olive-built', '--enable-source-maps', built]
-  : ['--import', 'tsx', 'src/main.ts'];
+const args = [
+  ...serverNodeFlags,
+  ...(production
+    ? ['--conditions=olive-built', '--enable-source-maps', built]
+    : ['--import', 'tsx', 'src/main.ts']),
+];
 const child = spawn(process.execPath, args, { cwd: serverDir, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { credentialsFileFor, type EmbeddedCredentials } from '../../apps/server/src/db/embedded.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import { freePort } from '../../apps/server/test/ports.ts';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export { freePort };
 
@@ -54,7 +55,7 @@ export async function startOlive(
   await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
   const server = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...serverNodeFlags, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       env: {
         ...process.env,
@@ -126,7 +127,7 @@ export async function startApiProcess(
   const port = await freePort();
   const server = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...serverNodeFlags, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       env: {
         ...process.env,

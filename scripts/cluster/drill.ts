@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readDeployment, sendTestUsdt, usdtBalanceUnits } from '@olive/devchain';
 import { insertInvestors } from '../../bench/lib/olive.ts';
+import { serverNodeFlags } from '../server-node-flags.mjs';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const serverDir = join(repo, 'apps/server');
@@ -286,7 +287,12 @@ try {
 
   // 7. The devchain process, then 3 API and 2 worker processes, all built JavaScript.
   const node = process.execPath;
-  const serverArgs = ['--conditions=olive-built', '--enable-source-maps', 'dist/main.js'];
+  const serverArgs = [
+    ...serverNodeFlags,
+    '--conditions=olive-built',
+    '--enable-source-maps',
+    'dist/main.js',
+  ];
   const base = {
     ...process.env,
     NODE_ENV: 'development',

@@ -8,6 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trees as TREES } from '../../../scripts/build-server.mjs';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,11 +44,18 @@ export function builtIsCurrent(): boolean {
 
 /**
  * Node's arguments to run the server module `src/<entry>.ts` (`main`, `cli`,
- * `modules/ledger/crash-poster`), by absolute path: the built one when it is current.
+ * `modules/ledger/crash-poster`), by absolute path: the built one when it is current. The
+ * server (`main`) runs with the options production gives it (decision 207).
  */
 export function entryArgs(entry: string): string[] {
   const server = join(root, 'apps/server');
+  const flags = entry === 'main' ? serverNodeFlags : [];
   return builtIsCurrent()
-    ? ['--conditions=olive-built', '--enable-source-maps', join(server, `dist/${entry}.js`)]
-    : ['--import', 'tsx', join(server, `src/${entry}.ts`)];
+    ? [
+        ...flags,
+        '--conditions=olive-built',
+        '--enable-source-maps',
+        join(server, `dist/${entry}.js`),
+      ]
+    : [...flags, '--import', 'tsx', join(server, `src/${entry}.ts`)];
 }
