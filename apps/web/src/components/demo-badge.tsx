@@ -1,6 +1,7 @@
-// "Demo market data" and mining's "Demo network data": shown wherever figures come from the
-// built-in simulator (PRODUCT.md), so no simulated price or network figure passes for a real
-// one. The feature names its own label; the badge knows nothing of markets or miners.
+// "Demo market data", on the markets and on mining's figures: shown wherever figures come
+// from the built-in simulator (PRODUCT.md), so no simulated price or network figure passes
+// for a real one. Each feature passes its own label; the badge knows nothing of markets or
+// miners.
 import './demo-badge.css';
 
 /**
