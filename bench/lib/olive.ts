@@ -14,6 +14,15 @@ import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export { freePort };
 
+/** Node's arguments for the server's entry point, with the options every server runs with. */
+const serverArgs = (nodeArgs: string[] = []) => [
+  ...serverNodeFlags,
+  ...nodeArgs,
+  '--import',
+  'tsx',
+  'apps/server/src/main.ts',
+];
+
 /** Resolves once the child prints `text` on stdout; rejects if it exits first. */
 export function waitFor(child: ChildProcess, text: string) {
   return new Promise<void>((resolve, reject) => {
@@ -53,25 +62,21 @@ export async function startOlive(
   const pgPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
   await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
-  const server = spawn(
-    process.execPath,
-    [...serverNodeFlags, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PG_PORT: String(pgPort),
-        PG_DATA_DIR: join(dataDir, 'pg'),
-        DEVCHAIN_PORT: String(await freePort()),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-        DEV_INBOX_PORT: '0',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', options.stderr ?? 'inherit'],
+  const server = spawn(process.execPath, serverArgs(options.nodeArgs), {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PG_PORT: String(pgPort),
+      PG_DATA_DIR: join(dataDir, 'pg'),
+      DEVCHAIN_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+      DEV_INBOX_PORT: '0',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', options.stderr ?? 'inherit'],
+  });
   // A bench that fails half-way does not leave its server running (and loading the cores).
   process.once('exit', () => server.kill('SIGTERM'));
   await waitFor(server, 'Olive is running');
@@ -125,26 +130,22 @@ export async function startApiProcess(
   options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ server: ChildProcess; port: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    [...serverNodeFlags, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      env: {
-        ...process.env,
-        APP_ROLE: 'api',
-        PORT: String(port),
-        DATABASE_URL: olive.dbUrl,
-        DATABASE_OWNER_URL: olive.ownerDbUrl,
-        PG_DATA_DIR: join(olive.dataDir, 'pg'), // where the devchain's deployment file is
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-        DEV_INBOX_PORT: '0',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawn(process.execPath, serverArgs(options.nodeArgs), {
+    env: {
+      ...process.env,
+      APP_ROLE: 'api',
+      PORT: String(port),
+      DATABASE_URL: olive.dbUrl,
+      DATABASE_OWNER_URL: olive.ownerDbUrl,
+      PG_DATA_DIR: join(olive.dataDir, 'pg'), // where the devchain's deployment file is
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+      DEV_INBOX_PORT: '0',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await waitFor(server, 'Olive is running');
   return {
     server,
