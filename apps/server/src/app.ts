@@ -351,6 +351,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await services.modules.signIn.later.drain();
     services.mailer.close();
+    // The sessions' gathered `last_seen_at` times, before the pool closes.
+    await services.sessions.flushTouches();
   });
   await Promise.all([
     services.balances.start(),

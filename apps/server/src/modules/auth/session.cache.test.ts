@@ -6,6 +6,7 @@ import type { SessionRepository } from './session.repository.ts';
 import {
   SESSION_CACHE_ANNOUNCED_MS,
   SESSION_CACHE_MS,
+  TOUCH_GATHER_MS,
   hashToken,
   sessionService,
   type SessionChanges,
@@ -45,10 +46,16 @@ function fakeRepository() {
   let hold: Promise<void> | undefined;
   const repo = {
     reads: 0,
-    touches: [] as Date[],
+    /** Each write of `last_seen_at`: the sessions it wrote. */
+    touches: [] as { id: string; at: Date }[][],
+    failNextTouch: false,
     rows,
-    async touch(_id: string, at: Date) {
-      repo.touches.push(at);
+    async touch(batch: { id: string; at: Date }[]) {
+      if (repo.failNextTouch) {
+        repo.failNextTouch = false;
+        throw new Error('the database is away');
+      }
+      repo.touches.push(batch);
     },
     holdNextRead(until: Promise<void>) {
       hold = until;
@@ -157,9 +164,50 @@ describe('the session cache', () => {
       vi.advanceTimersByTime(30_000);
       await sessions.resolve(TOKEN); // a minute since the last write: written
       await sessions.resolve(TOKEN); // and not again
-      expect(repo.touches).toHaveLength(minute);
+      await sessions.flushTouches();
+      expect(repo.touches.flat()).toHaveLength(minute);
     }
     // Three writes, one read: the row is kept with the time written.
     expect(repo.reads).toBe(1);
+  });
+
+  it("writes a second's touches behind the answers in one statement, and again after a failure", async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const repo = fakeRepository();
+    const sessions = sessionsOver(repo, announcements(true), { ...policy, touchMs: 60_000 });
+    clock.advance(60_000);
+    // Both sessions are due: the answers do not wait for a write.
+    expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
+    expect(await sessions.resolve(OTHER)).toMatchObject({ userId: '8' });
+    expect(repo.touches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(TOUCH_GATHER_MS);
+    expect(repo.touches).toHaveLength(1);
+    expect(repo.touches[0]!.map((t) => t.id).sort()).toEqual(['1', '2']);
+    // The database is away for one write: the times are kept and written the second after.
+    clock.advance(60_000);
+    repo.failNextTouch = true;
+    await sessions.resolve(TOKEN);
+    await vi.advanceTimersByTimeAsync(TOUCH_GATHER_MS);
+    expect(repo.touches).toHaveLength(1);
+    await sessions.resolve(OTHER);
+    await vi.advanceTimersByTimeAsync(TOUCH_GATHER_MS);
+    expect(repo.touches).toHaveLength(2);
+    expect(repo.touches[1]!.map((t) => t.id).sort()).toEqual(['1', '2']);
+    expect(repo.touches[1]!.every((t) => t.at.getTime() === clock.now().getTime())).toBe(true);
+  });
+
+  it('keeps the later of the row and a time not yet written when it reads the row again', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const repo = fakeRepository();
+    const changes = announcements(true);
+    const idleMinute = { ...policy, idleMs: 90_000, touchMs: 60_000 };
+    const sessions = sessionsOver(repo, changes, idleMinute);
+    clock.advance(60_000);
+    await sessions.resolve(TOKEN); // touched at one minute, not yet written
+    changes.announce('7'); // something else about user 7 changed: the row is read again
+    clock.advance(40_000);
+    // 100 s after the row's time, 40 s after the one this process set: not idle.
+    expect(await sessions.resolve(TOKEN)).toMatchObject({ userId: '7' });
+    expect(repo.reads).toBe(2);
   });
 });

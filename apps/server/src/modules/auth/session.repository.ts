@@ -49,8 +49,18 @@ export function sessionRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async touch(id: string, now: Date) {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    /**
+     * Writes `last_seen_at` of many sessions in one statement (the service gathers them for
+     * a second). A time never moves back: a later write has already gone through.
+     */
+    async touch(touches: { id: string; at: Date }[]) {
+      if (touches.length === 0) return;
+      await sql`
+        update sessions s set last_seen_at = v.at
+        from unnest(${touches.map((t) => t.id)}::bigint[], ${touches.map((t) => t.at)}::timestamptz[])
+          as v (id, at)
+        where s.id = v.id and s.last_seen_at < v.at
+      `.execute(db);
     },
 
     /** Marks `id` replaced unless it already was; true when this caller won the race. */

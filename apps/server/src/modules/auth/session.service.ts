@@ -106,6 +106,7 @@ export function sessionService(
     for (const [key, entry] of cache) if (match(entry.row)) remove(key);
   };
   changes?.onDropped(forgetUserTokens);
+  const touches = laterTouches(repo);
 
   async function lookup(token: string): Promise<CachedSession | undefined> {
     const now = Date.now();
@@ -121,7 +122,8 @@ export function sessionService(
       row,
       readAt: now,
       expiresAt: ms(row.expires_at),
-      lastSeenAt: ms(row.last_seen_at),
+      // A time this process set and has yet to write is the later one.
+      lastSeenAt: Math.max(ms(row.last_seen_at), touches.pendingAt(row.id)),
       createdAt: ms(row.created_at),
       replacedAt: row.replaced_at ? ms(row.replaced_at) : null,
       announced,
@@ -189,7 +191,7 @@ export function sessionService(
     }
     if (now - entry.lastSeenAt >= policy.touchMs) {
       const at = clock.now();
-      await repo.touch(row.id, at);
+      touches.add(row.id, at);
       // The row is otherwise as read; an announcement of a change still drops it.
       entry.lastSeenAt = at.getTime();
     }
@@ -224,6 +226,62 @@ export function sessionService(
     },
     /** Drops what this process remembers of a user's sessions (status changed). */
     forgetUser: (userId: string) => forget((row) => row.user_id === userId),
+    /** Writes the `last_seen_at` times still gathered (at shutdown). */
+    flushTouches: () => touches.flush(),
+  };
+}
+
+/** How long `last_seen_at` writes are gathered before one statement writes them. */
+export const TOUCH_GATHER_MS = 1_000;
+
+/**
+ * `last_seen_at` written behind the answer: the times a second's calls set are written
+ * in one statement, not one update per session awaited inside the call (decision 208).
+ * Nothing reads the column within a second that a second changes: the idle limit is hours
+ * and this process keeps the time it set. A write that fails is tried again with the
+ * next second's.
+ */
+function laterTouches(repo: Pick<SessionRepository, 'touch'>) {
+  let pending = new Map<string, Date>();
+  // The batch being written: its times are not yet certain to be in the row either.
+  let inFlight = new Map<string, Date>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    timer = undefined;
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    inFlight = batch;
+    try {
+      await repo.touch([...batch].map(([id, at]) => ({ id, at })));
+    } catch {
+      for (const [id, at] of batch) if (!pending.has(id)) pending.set(id, at);
+      schedule();
+    } finally {
+      inFlight = new Map();
+    }
+  };
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => (writing = writing.then(write)), TOUCH_GATHER_MS);
+    timer.unref();
+  };
+  return {
+    add(id: string, at: Date) {
+      pending.set(id, at);
+      schedule();
+    },
+    /** The time set for `id` and not yet written (0: none). */
+    pendingAt: (id: string) => (pending.get(id) ?? inFlight.get(id))?.getTime() ?? 0,
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      writing = writing.then(write);
+      await writing;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { ManualClock } from '../../ports/clock.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
 import { cachingPair } from '../../../test/caches.ts';
+import { sessionRepository } from './session.repository.ts';
 import { hashToken, SESSION_CACHE_MS } from './session.service.ts';
 
 const clock = new ManualClock(new Date('2026-03-01T00:00:00Z'));
@@ -116,6 +117,35 @@ describe('sessions', () => {
     }
     clock.advance(3_600_000);
     expect(await t.app.services.sessions.resolve(token)).toBeNull();
+  });
+
+  it("writes the crowd's last active times behind the answers, in one statement, never back", async () => {
+    const users = await Promise.all([insertUser(t.db), insertUser(t.db)]);
+    const issued = await Promise.all(users.map((u) => t.app.services.sessions.issue(u.id)));
+    const lastSeen = async () =>
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where(
+            'user_id',
+            'in',
+            users.map((u) => u.id),
+          )
+          .execute()
+      ).map((r) => new Date(r.last_seen_at).getTime());
+    const before = clock.now().getTime();
+    clock.advance(6 * 60_000); // past the five minutes between writes
+    for (const { token } of issued) {
+      expect((await t.call('/api/user/userinfo', {}, bearer(token))).code).toBe(1);
+    }
+    await t.app.services.sessions.flushTouches();
+    expect(await lastSeen()).toEqual([before + 6 * 60_000, before + 6 * 60_000]);
+    // A write that arrives late (an earlier batch, another process) does not move it back.
+    await sessionRepository(t.db).touch(
+      issued.map((s) => ({ id: s.sessionId, at: new Date(before) })),
+    );
+    expect(await lastSeen()).toEqual([before + 6 * 60_000, before + 6 * 60_000]);
   });
 
   it('ends the sessions of a frozen user', async () => {
