@@ -4,7 +4,7 @@
 // in order, each step even when an earlier one failed or its process was already gone.
 import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, flushLog } from './app.ts';
 import { ConfigError, loadConfig, replicaUrls, usesDevchain, type Config } from './config.ts';
 import { poolOf } from './db/database.ts';
 import { createReplicas, memoryWriters, redisWriters } from './db/replicas.ts';
@@ -264,6 +264,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const url = `http://${shownHost}:${port}/`;
     lock?.update({ port, url });
+    flushLog();
     process.stdout.write(
       `\n  Olive is running at ${url}\n` +
         `  API docs: ${url}api/docs\n` +
