@@ -3,6 +3,7 @@
 // rate limits out of the way and only warnings logged. `stop()` ends it and removes the
 // folder.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,31 @@ export function waitFor(child: ChildProcess, text: string) {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(text) && resolve());
     child.once('exit', (code) => reject(new Error(`exited ${code} before "${text}"`)));
   });
+}
+
+/**
+ * Where a server's stdout goes: a file of its own, as a deployment writes its log (a file,
+ * the journal), not a pipe into this process. This process also drives the load: reading
+ * a thousand log lines a second from a pipe took CPU from the cores it shares with the
+ * server, in the server's runs only (the bare yardstick logs nothing). Decision 209.
+ */
+function logFile(dir: string, name: string) {
+  const path = join(dir, `${name}.log`);
+  return { path, fd: openSync(path, 'a') };
+}
+
+/** Resolves once the log at `path` holds `text`; rejects with its tail if `child` exits first. */
+async function waitForLog(child: ChildProcess, path: string, text: string) {
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (;;) {
+    const log = await readFile(path, 'utf8');
+    if (log.includes(text)) return;
+    if (exited !== undefined) {
+      throw new Error(`exited ${exited} before "${text}":\n${log.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface BenchOlive {
@@ -62,6 +88,7 @@ export async function startOlive(
   const pgPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'olive-bench-'));
   await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when we are root
+  const log = logFile(dataDir, 'server');
   const server = spawn(process.execPath, serverArgs(options.nodeArgs), {
     env: {
       ...process.env,
@@ -75,11 +102,12 @@ export async function startOlive(
       DEV_INBOX_PORT: '0',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', options.stderr ?? 'inherit'],
+    stdio: ['ignore', log.fd, options.stderr ?? 'inherit'],
   });
+  closeSync(log.fd);
   // A bench that fails half-way does not leave its server running (and loading the cores).
   process.once('exit', () => server.kill('SIGTERM'));
-  await waitFor(server, 'Olive is running');
+  await waitForLog(server, log.path, 'Olive is running');
   // The roles' generated passwords, kept beside the data folder.
   const credentials = JSON.parse(
     await readFile(credentialsFileFor(join(dataDir, 'pg')), 'utf8'),
@@ -130,6 +158,7 @@ export async function startApiProcess(
   options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ server: ChildProcess; port: number; stop(): Promise<void> }> {
   const port = await freePort();
+  const log = logFile(olive.dataDir, `api-${port}`);
   const server = spawn(process.execPath, serverArgs(options.nodeArgs), {
     env: {
       ...process.env,
@@ -144,9 +173,10 @@ export async function startApiProcess(
       DEV_INBOX_PORT: '0',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', log.fd, 'inherit'],
   });
-  await waitFor(server, 'Olive is running');
+  closeSync(log.fd);
+  await waitForLog(server, log.path, 'Olive is running');
   return {
     server,
     port,
