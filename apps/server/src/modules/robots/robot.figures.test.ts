@@ -10,6 +10,7 @@ import { parseAmount } from '@olive/protocol';
 import { until, withCachingPair } from '../../../test/caches.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import { translate } from '../../i18n/index.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { robotRepository } from './robot.repository.ts';
 import { Robot } from './routes.ts';
@@ -70,6 +71,17 @@ describe('quaninfo with the robot kept in memory', () => {
     // Unannounced, so unseen: the answer came from memory, not from the row.
     expect((await r.info()).profit_share_pct).toBe(10);
     expect((await r.info(other)).profit_share_pct).toBe(30); // read afresh there
+    // Kept in memory, and still only its owner's: another investor naming it is refused.
+    const stranger = await insertUser(t.db);
+    const { token } = await t.app.services.sessions.issue(stranger.id);
+    const refused = await t.call(
+      '/api/user/quaninfo',
+      { robot_id: r.robotId, lang: 'en' },
+      { authorization: `Bearer ${token}`, userid: stranger.id },
+    );
+    expect(refused.code).toBe(0);
+    expect(refused.msg).toBe(translate('en', 'robot.not_found'));
+    expect(JSON.stringify(refused)).not.toContain('profit_share_pct');
   });
 
   it('writes what moves on every answer from memory: the age, and the name in the language asked', async () => {

@@ -62,6 +62,13 @@ export function robotFiguresCache(options: {
   });
 
   return {
+    /** The kept figures of `robotId` when they are fresh, without waiting; else undefined. */
+    peek(robotId: string): RobotFigures | undefined {
+      if (!announced?.active) return undefined;
+      const hit = entries.get(robotId);
+      return hit && now() - hit.at < maxAgeMs ? hit.value : undefined;
+    },
+
     async get(
       robotId: string,
       load: () => Promise<RobotFigures | undefined>,

@@ -65,9 +65,16 @@ describe('a running robot’s record kept in memory', () => {
     };
     const kept = robotRecords({ repo: counted, clock });
     const price = () => parseAmount('64000');
+    let answeredNow = 0;
     const compare = async () => {
       const fresh = await robotRecords({ repo, clock }).recordOf(row, price);
+      // Not moved on to this minute yet: the answer without waiting declines.
+      expect(kept.liveRecordNow(row, price)).toBeUndefined();
       expect(await kept.recordOf(row, price)).toEqual(fresh);
+      // Moved on: the same fields without waiting, as the waiting call gives them.
+      const now = kept.liveRecordNow(row, price);
+      expect(now).toEqual(await kept.liveRecord(row, price));
+      if (now) answeredNow += 1;
       return fresh;
     };
 
@@ -91,6 +98,7 @@ describe('a running robot’s record kept in memory', () => {
     }
     // Read whole once, then again at each new hour (22:00, 23:00, 00:00): 60 calls, 4 reads.
     expect(fullReads).toBe(4);
+    expect(answeredNow).toBe(61);
 
     // Then hour by hour to the tenth day, three snapshots an hour (one on the hour), thinned
     // to that one as they pass two days old (the engine's thinning, each new hour).
@@ -133,6 +141,9 @@ describe('a running robot’s record kept in memory', () => {
     const first = kept.recordOf(row, price); // moves every kept record on: waits for the read
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await kept.recordOf(row, price)).toEqual(before); // meanwhile: the minute before
+    expect(kept.liveRecordNow(row, price)).toEqual(await kept.liveRecord(row, price));
+    // Another row object (the robot read again) is checked again first: no answer now.
+    expect(kept.liveRecordNow({ ...row }, price)).toBeUndefined();
     release();
     const moved = await first;
     expect(moved).toEqual(await robotRecords({ repo, clock }).recordOf(row, price));

@@ -322,7 +322,34 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
   /** What moves with the minute's snapshots and the price: the returns, drawdown, Sharpe. */
   async function liveRecord(robot: RobotRow, price: (market: MarketId) => bigint) {
     const now = clock.now();
-    const history = await historyOf(robot, now);
+    return liveFields(robot, price, await historyOf(robot, now), now);
+  }
+
+  /**
+   * `liveRecord` without waiting, when the robot's record is kept, read, as of this minute
+   * and checked against this very row within the minute: a crowd's steady call. Otherwise
+   * undefined, and the caller waits for `liveRecord`. The answer is the same either way.
+   */
+  function liveRecordNow(robot: RobotRow, price: (market: MarketId) => bigint) {
+    const now = clock.now();
+    const nowMs = now.getTime();
+    const k = kept.get(robot.id);
+    if (!k?.state || k.checked !== robot || nowMs >= k.checkedUntil) return undefined;
+    const minute = Math.floor(nowMs / 60_000);
+    // As `answer`: behind by a minute only while that minute's move on is under way.
+    if (k.minute < minute && !(k.minute === minute - 1 && passUnderWay(minute) !== null)) {
+      return undefined;
+    }
+    k.asked = minute;
+    return liveFields(robot, price, k.state.history, now);
+  }
+
+  function liveFields(
+    robot: RobotRow,
+    price: (market: MarketId) => bigint,
+    history: History,
+    now: Date,
+  ) {
     // Written once per move on and UTC day (the day decides which days are complete), not
     // on every call: a crowd asks many times a minute (issue 33).
     const day = Math.floor(now.getTime() / DAY_MS);
@@ -371,7 +398,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     return ratioText(last - first, first);
   }
 
-  return { recordOf, fixedRecord, liveRecord };
+  return { recordOf, fixedRecord, liveRecord, liveRecordNow };
 }
 
 export type RobotRecords = ReturnType<typeof robotRecords>;

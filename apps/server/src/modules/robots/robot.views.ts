@@ -183,21 +183,37 @@ export function robotViews(deps: {
     return (market: MarketId) => prices.get(market) ?? 0n;
   }
 
+  /** A robot's figures as read from the database, its grid parsed. */
+  async function readFigures(robotId: string) {
+    const found = await repo.withFigures(robotId);
+    return (
+      found && {
+        ...found,
+        state: found.robot.grid_state ? parseGrid(found.robot.grid_state) : null,
+        texts: new Map<string, string>(),
+      }
+    );
+  }
+
   /** A robot's figures, from memory while nothing they show has changed (decision 198). */
   async function figuresOf(userId: string, robotId: string) {
-    const read = async () => {
-      const found = await repo.withFigures(robotId);
-      return (
-        found && {
-          ...found,
-          state: found.robot.grid_state ? parseGrid(found.robot.grid_state) : null,
-          texts: new Map<string, string>(),
-        }
-      );
-    };
-    const found = await (deps.figures ? deps.figures.get(robotId, read) : read());
+    const found = await (deps.figures
+      ? deps.figures.get(robotId, () => readFigures(robotId))
+      : readFigures(robotId));
+    return owned(found, userId);
+  }
+
+  function owned<T extends { robot: RobotRow }>(found: T | undefined, userId: string): T {
     if (!found || found.robot.user_id !== userId) throw new AppError('robot.not_found');
     return found;
+  }
+
+  /** The price a robot's live figures use: its market's now while it runs. */
+  function priceNow(robot: RobotRow): (market: MarketId) => bigint {
+    if (robot.status !== 'running') return () => 0n;
+    marketData.refresh();
+    const now = marketData.latest(robot.market as MarketId).price;
+    return (market) => (market === robot.market ? now : 0n);
   }
 
   async function info(userId: string, robotId: string, t: Translate) {
@@ -216,9 +232,12 @@ export function robotViews(deps: {
    * clock and the minute's snapshots are written on each call and appended.
    */
   async function infoJson(userId: string, robotId: string, t: Translate, lang: string) {
-    const found = await figuresOf(userId, robotId);
+    // A crowd's steady call has everything in memory and waits for nothing: the kept figures,
+    // the price, the kept track record (issue 33). Otherwise each is read as it comes.
+    const kept = deps.figures?.peek(robotId);
+    const found = kept ? owned(kept, userId) : await figuresOf(userId, robotId);
     const { robot, held, stats, state, texts } = found;
-    const price = await pricesFor([robot]);
+    const price = priceNow(robot);
     // The same figures object comes back from the figures cache until something it shows
     // changes (decision 203), and keeps its texts.
     let fixed = texts.get(lang);
@@ -229,11 +248,8 @@ export function robotViews(deps: {
       }).slice(0, -1);
       texts.set(lang, fixed);
     }
-    const live = {
-      ...liveView(robot, state, price),
-      ...(await records.liveRecord(robot, price)),
-    };
-    return `${fixed},${JSON.stringify(live).slice(1)}`;
+    const record = records.liveRecordNow(robot, price) ?? (await records.liveRecord(robot, price));
+    return `${fixed},${JSON.stringify(liveView(robot, state, price)).slice(1, -1)},${JSON.stringify(record).slice(1)}`;
   }
 
   async function detail(userId: string, robotId: string, t: Translate) {
