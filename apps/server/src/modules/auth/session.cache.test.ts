@@ -171,6 +171,27 @@ describe('the session cache', () => {
     expect(repo.reads).toBe(1);
   });
 
+  it('answers a session in memory without waiting, as resolve does, and declines what must be read', async () => {
+    const repo = fakeRepository();
+    const changes = announcements(true);
+    const sessions = sessionsOver(repo, changes, { ...policy, rotateMs: 120_000 });
+    expect(sessions.resolveNow('not a token')).toBeNull();
+    expect(sessions.resolveNow(TOKEN)).toBeUndefined(); // never read: must be
+    const resolved = await sessions.resolve(TOKEN);
+    expect(sessions.resolveNow(TOKEN)).toEqual(resolved);
+    expect(repo.reads).toBe(1);
+    // Revoked and announced: dropped, so it must be read again, and is refused.
+    repo.rows.get(hashToken(TOKEN).toString('hex'))!.revoked_at = clock.now();
+    changes.announce('7');
+    expect(sessions.resolveNow(TOKEN)).toBeUndefined();
+    expect(await sessions.resolve(TOKEN)).toBeNull();
+    expect(sessions.resolveNow(TOKEN)).toBeNull(); // kept as read: refused without waiting
+    // Due for a new token: only the waiting path issues one.
+    await sessions.resolve(OTHER);
+    clock.advance(120_000);
+    expect(sessions.resolveNow(OTHER)).toBeUndefined();
+  });
+
   it("writes a second's touches behind the answers in one statement, and again after a failure", async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const repo = fakeRepository();

@@ -108,12 +108,19 @@ export function sessionService(
   changes?.onDropped(forgetUserTokens);
   const touches = laterTouches(repo);
 
+  /** The cached entry of `token` while it may be reused; undefined when it must be read. */
+  function cached(token: string, now: number): CachedSession | undefined {
+    const hit = cache.get(token);
+    return hit && now - hit.readAt < (hit.announced ? SESSION_CACHE_ANNOUNCED_MS : SESSION_CACHE_MS)
+      ? hit
+      : undefined;
+  }
+
   async function lookup(token: string): Promise<CachedSession | undefined> {
     const now = Date.now();
-    const hit = cache.get(token);
     const announced = changes?.active === true;
-    if (hit && now - hit.readAt < (hit.announced ? SESSION_CACHE_ANNOUNCED_MS : SESSION_CACHE_MS))
-      return hit;
+    const hit = cached(token, now);
+    if (hit) return hit;
     const before = epoch;
     const row = await repo.findByHash(hashToken(token));
     remove(token);
@@ -159,13 +166,10 @@ export function sessionService(
     return { token, sessionId: id };
   }
 
-  async function resolve(
-    token: string,
-    meta: { ip?: string; userAgent?: string } = {},
-  ): Promise<ResolvedSession | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const entry = await lookup(token);
-    if (!entry) return null;
+  const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+  /** What a session's row says of a call now; `rotate` when a new token must be issued. */
+  function verdict(entry: CachedSession): ResolvedSession | null | 'rotate' {
     const { row } = entry;
     if (row.revoked_at || row.status !== 'active') return null;
     const now = clock.now().getTime();
@@ -176,19 +180,7 @@ export function sessionService(
         ? { sessionId: row.id, userId: row.user_id }
         : null;
     }
-    if (now - entry.createdAt >= policy.rotateMs) {
-      remove(token);
-      if (await repo.markReplaced(row.id, clock.now())) {
-        const next = await issue(
-          row.user_id,
-          meta,
-          new Date(row.expires_at),
-          row.sign_in_id ?? row.id,
-        );
-        return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
-      }
-      return { sessionId: row.id, userId: row.user_id };
-    }
+    if (now - entry.createdAt >= policy.rotateMs) return 'rotate';
     if (now - entry.lastSeenAt >= policy.touchMs) {
       const at = clock.now();
       touches.add(row.id, at);
@@ -198,9 +190,46 @@ export function sessionService(
     return { sessionId: row.id, userId: row.user_id };
   }
 
+  async function resolve(
+    token: string,
+    meta: { ip?: string; userAgent?: string } = {},
+  ): Promise<ResolvedSession | null> {
+    if (!tokenShape.test(token)) return null;
+    const entry = await lookup(token);
+    if (!entry) return null;
+    const decided = verdict(entry);
+    if (decided !== 'rotate') return decided;
+    const { row } = entry;
+    remove(token);
+    if (await repo.markReplaced(row.id, clock.now())) {
+      const next = await issue(
+        row.user_id,
+        meta,
+        new Date(row.expires_at),
+        row.sign_in_id ?? row.id,
+      );
+      return { sessionId: next.sessionId, userId: row.user_id, rotatedToken: next.token };
+    }
+    return { sessionId: row.id, userId: row.user_id };
+  }
+
+  /**
+   * `resolve` without waiting, when the session is in memory and needs no new token: a
+   * crowd's steady call (issue 33). Undefined when it must be read or rotated; then the
+   * caller waits for `resolve`, which answers the same.
+   */
+  function resolveNow(token: string): ResolvedSession | null | undefined {
+    if (!tokenShape.test(token)) return null;
+    const entry = cached(token, Date.now());
+    if (!entry) return undefined;
+    const decided = verdict(entry);
+    return decided === 'rotate' ? undefined : decided;
+  }
+
   return {
     issue,
     resolve,
+    resolveNow,
     revoke: (sessionId: string) => {
       forget((row) => row.id === sessionId);
       return repo.revoke(sessionId, clock.now());

@@ -27,42 +27,50 @@ export interface SessionResolver {
   resolve(
     token: string,
     meta: { readonly ip?: string; readonly userAgent?: string | undefined },
-  ): Promise<{ sessionId: string; userId: string; rotatedToken?: string } | null>;
+  ): Promise<ResolvedCaller | null>;
+  /** The same answer without waiting when it is in memory; undefined when it is not. */
+  resolveNow?(token: string): ResolvedCaller | null | undefined;
 }
+
+type ResolvedCaller = { sessionId: string; userId: string; rotatedToken?: string };
 
 export default fp<{ sessions: SessionResolver }>(
   async (app, { sessions }) => {
     app.decorateRequest('caller', null);
     // After i18n's preValidation (so the 10000 message is translated) and before the
     // body is validated (so a visitor learns to sign in, not that a field is missing).
-    app.addHook('preValidation', async (request, reply) => {
+    // A callback hook: a session in memory (a crowd's steady call) is decided without a
+    // promise; one that must be read or rotated is waited for (issue 33).
+    app.addHook('preValidation', (request, reply, done) => {
       // The console's calls carry operator tokens, resolved by the admin module.
-      if (request.url.startsWith('/api/admin/')) return;
+      if (request.url.startsWith('/api/admin/')) return done();
       const required = request.routeOptions.config.auth === true;
       const token = bearerToken(request.headers[TOKEN_HEADER]);
-      if (!token) {
-        if (required) throw new NotSignedInError();
-        return;
-      }
+      if (!token) return done(required ? new NotSignedInError() : undefined);
+      /** Who calls, or the refusal; the `userid` header may only agree with the token. */
+      const decide = (session: ResolvedCaller | null) => {
+        if (!session) return required ? new NotSignedInError() : undefined;
+        const claimed = request.headers[USER_ID_HEADER];
+        if (typeof claimed === 'string' && claimed !== '' && claimed !== session.userId) {
+          return new NotSignedInError('error.session_mismatch');
+        }
+        if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+        request.caller = { userId: session.userId, sessionId: session.sessionId };
+        return undefined;
+      };
+      const now = sessions.resolveNow?.(token);
+      if (now !== undefined) return done(decide(now));
       // Read only if the session is rotated (request.ip walks the proxy chain each time).
-      const session = await sessions.resolve(token, {
-        get ip() {
-          return request.ip;
-        },
-        get userAgent() {
-          return request.headers['user-agent'];
-        },
-      });
-      if (!session) {
-        if (required) throw new NotSignedInError();
-        return;
-      }
-      const claimed = request.headers[USER_ID_HEADER];
-      if (typeof claimed === 'string' && claimed !== '' && claimed !== session.userId) {
-        throw new NotSignedInError('error.session_mismatch');
-      }
-      if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
-      request.caller = { userId: session.userId, sessionId: session.sessionId };
+      sessions
+        .resolve(token, {
+          get ip() {
+            return request.ip;
+          },
+          get userAgent() {
+            return request.headers['user-agent'];
+          },
+        })
+        .then((session) => done(decide(session)), done);
     });
   },
   { name: 'olive-auth', dependencies: ['olive-i18n'] },
