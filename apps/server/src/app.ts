@@ -259,6 +259,7 @@ export function createServices(deps: AppDeps) {
     settings,
     clock,
     totals: (id) => ledger.shownBalances(id),
+    totalsNow: (id) => ledger.shownBalancesNow(id),
     production: async () => mining.mining.production({ storedOnly: true }), // later
     homeCacheSeconds: config.NODE_ENV === 'test' ? 0 : 5,
     noticesSeen,

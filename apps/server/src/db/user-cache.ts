@@ -242,6 +242,13 @@ export function userCache<T>(options: UserCacheOptions) {
       if (done && listening) announceTwice(['*']);
     },
 
+    /** What `get` would answer from memory now, without waiting; undefined if it would read. */
+    peek(userId: string): T | undefined {
+      if (!isListening() || options.maxAgeMs <= 0) return undefined;
+      const hit = entries.get(userId);
+      return hit && now() - hit.at < options.maxAgeMs ? hit.value : undefined;
+    },
+
     async get(userId: string, load: () => Promise<T>): Promise<T> {
       if (!isListening() || options.maxAgeMs <= 0) return load();
       const at = now();

@@ -8,7 +8,12 @@ import { LANGUAGE_CODES, parseAmount } from '@olive/protocol';
 import { register } from '../../../test/accounts.ts';
 import { runCli } from '../../../test/cli.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { UserCache } from '../../db/user-cache.ts';
+import { settingsRepository } from '../../db/settings.repository.ts';
+import { ManualClock } from '../../ports/clock.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
+import { contentRepository } from './content.repository.ts';
+import { contentService } from './content.service.ts';
 import { LEGAL_PAGES } from './legal/fields.ts';
 import { legalTemplates } from './legal/index.ts';
 import { seedContent } from './seed.ts';
@@ -537,5 +542,49 @@ describe('Markdown bodies', () => {
     expect(html).not.toMatch(/<script|<iframe|<img|<[^>]*\sonerror=|<a[^>]*href="javascript:/i);
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('href="https://example.com/a"');
+  });
+});
+
+describe("Home's answer from memory (issue 33)", () => {
+  it('answers exactly what the waiting path answers, and waits when anything must be read', async () => {
+    const clock = new ManualClock(new Date());
+    const figures = { total_assets: parseAmount('1234.5'), total_earnings: parseAmount('12.25') };
+    let balancesKept = false;
+    const seen = new Map<string, number | null>();
+    const noticesSeen = {
+      peek: (userId: string) => seen.get(userId),
+      get: async (userId: string, load: () => Promise<number | null>) => {
+        const value = seen.has(userId) ? seen.get(userId)! : await load();
+        seen.set(userId, value);
+        return value;
+      },
+    } as unknown as UserCache<number | null>;
+    const home = contentService({
+      repo: contentRepository(t.db),
+      settings: settingsRepository(t.db),
+      clock,
+      totals: async () => figures,
+      totalsNow: () => (balancesKept ? figures : undefined),
+      homeCacheSeconds: 5,
+      noticesSeen,
+    });
+    const user = await register(t);
+    // Nothing kept yet: the caller must wait.
+    expect(home.homeJsonNow('en', user.userId)).toBeUndefined();
+    expect(home.homeJsonNow('en', null)).toBeUndefined();
+    const waited = await home.homeJson('en', user.userId);
+    // Home's lists and the notice badge are kept now, the balances not yet.
+    expect(home.homeJsonNow('en', user.userId)).toBeUndefined();
+    expect(home.homeJsonNow('en', null)).toBe(await home.homeJson('en', null));
+    balancesKept = true;
+    expect(home.homeJsonNow('en', user.userId)).toBe(waited);
+    expect(JSON.parse(waited)).toMatchObject({
+      assets: { total_assets: '1234.5', total_earnings: '12.25' },
+    });
+    expect(JSON.parse(waited).unread_notices).toBeGreaterThan(0);
+    // Another language's lists are not kept yet; and after Home's five seconds, none are.
+    expect(home.homeJsonNow('fr', user.userId)).toBeUndefined();
+    clock.advance(5_000);
+    expect(home.homeJsonNow('en', user.userId)).toBeUndefined();
   });
 });

@@ -45,6 +45,8 @@ export interface ContentDeps {
   clock: Clock;
   /** The caller's balance figures, from the ledger (the same figures userinfo shows). */
   totals: (userId: string) => Promise<Totals>;
+  /** `totals` when they are in memory now, without waiting (undefined: they must be read). */
+  totalsNow?: (userId: string) => Totals | undefined;
   /** Home's production-information block; the mining module provides it. */
   production?: (lang: string) => Promise<Record<string, unknown> | null>;
   /** Seconds Home's lists may be served from memory (0 in tests). */
@@ -110,6 +112,13 @@ export function contentService(deps: ContentDeps) {
     return value;
   }
 
+  /** What `kept` holds for `key` now, without waiting; undefined when it would load. */
+  function keptNow<T>(cache: Map<string, { at: number; value: T }>, key: string) {
+    const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
+    const hit = cache.get(key);
+    return ttl > 0 && hit && clock.now().getTime() - hit.at < ttl ? hit.value : undefined;
+  }
+
   /**
    * The unread-notice badge: notices published since the user last opened the list (all
    * of them if never), up to now. Both halves come from memory on a warm call: a crowd's
@@ -121,8 +130,29 @@ export function contentService(deps: ContentDeps) {
       kept(noticeTimesCache, '', () => repo.noticeTimes()),
       deps.noticesSeen ? deps.noticesSeen.get(userId, seenAt) : seenAt(),
     ]);
+    return unreadOf(times, seen);
+  }
+
+  /** `unreadNotices` when both halves are in memory now; undefined when one must be read. */
+  function unreadNoticesNow(userId: string) {
+    const times = keptNow(noticeTimesCache, '');
+    const seen = deps.noticesSeen?.peek(userId);
+    return times === undefined || seen === undefined ? undefined : unreadOf(times, seen);
+  }
+
+  function unreadOf(times: number[], seen: number | null) {
     const now = clock.now().getTime();
     return countUpTo(times, now) - (seen === null ? 0 : countUpTo(times, Math.min(seen, now)));
+  }
+
+  /** Home's text: the shared part, and a signed-in caller's totals and unread badge. */
+  function homeReply(home: HomePublic, mine: { figures: Totals; unread: number } | null) {
+    if (!mine) return `${sharedText(home)}}`;
+    const assets = JSON.stringify({
+      total_assets: formatAmount(mine.figures.total_assets),
+      total_earnings: formatAmount(mine.figures.total_earnings),
+    });
+    return `${sharedText(home)},"assets":${assets},"unread_notices":${mine.unread}}`;
   }
 
   /** A body's rendering, kept per item version (id, language, last edit): Markdown and
@@ -231,12 +261,20 @@ export function contentService(deps: ContentDeps) {
         userId ? deps.totals(userId) : null,
         userId ? unreadNotices(userId) : null,
       ]);
-      if (!figures) return `${sharedText(home)}}`;
-      const assets = JSON.stringify({
-        total_assets: formatAmount(figures.total_assets),
-        total_earnings: formatAmount(figures.total_earnings),
-      });
-      return `${sharedText(home)},"assets":${assets},"unread_notices":${Number(unread ?? 0)}}`;
+      return homeReply(home, figures ? { figures, unread: Number(unread ?? 0) } : null);
+    },
+
+    /**
+     * `homeJson` when everything it shows is in memory now: a crowd's steady Home waits for
+     * nothing (issue 33). Undefined when something must be read; the answer is the same.
+     */
+    homeJsonNow(lang: string, userId: string | null): string | undefined {
+      const home = keptNow(homeCache, lang);
+      if (home === undefined) return undefined;
+      if (!userId) return homeReply(home, null);
+      const figures = deps.totalsNow?.(userId);
+      const unread = figures && unreadNoticesNow(userId);
+      return unread === undefined ? undefined : homeReply(home, { figures: figures!, unread });
     },
 
     /** notice / news: one item by id, or a page of the list (newest first, pinned on top). */

@@ -12,6 +12,7 @@ export function contentModule(shared: {
   settings: SettingsRepository;
   clock: Clock;
   totals: (userId: string) => Promise<Totals>;
+  totalsNow?: ContentDeps['totalsNow'];
   production?: ContentDeps['production'];
   homeCacheSeconds?: number;
   noticesSeen?: ContentDeps['noticesSeen'];

@@ -112,8 +112,13 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ content: ContentService 
       },
     },
     // Sent as text: Home's shared part is serialised once per build, not per call.
-    async (request, reply) =>
-      reply.okJson(await content.homeJson(request.lang, request.caller?.userId ?? null)),
+    async (request, reply) => {
+      const userId = request.caller?.userId ?? null;
+      return reply.okJson(
+        content.homeJsonNow(request.lang, userId) ??
+          (await content.homeJson(request.lang, userId)),
+      );
+    },
   );
 
   for (const kind of ['notice', 'news'] as const) {

@@ -50,6 +50,7 @@ export function ledgerService(
     postCredits: posting.postCredits,
     openAccounts: posting.openAccounts,
     shownBalances: views.shownBalances,
+    shownBalancesNow: views.shownBalancesNow,
     userBalances: views.userBalances,
     fundLog: views.fundLog,
     lockedUserBalance: views.lockedUserBalance,

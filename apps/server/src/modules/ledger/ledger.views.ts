@@ -64,6 +64,11 @@ export function ledgerViews(
       return cache ? cache.get(userId, () => userBalances(userId)) : userBalances(userId);
     },
 
+    /** `shownBalances` when it is in memory now (no waiting); undefined when it must be read. */
+    shownBalancesNow(userId: string): UserBalances | undefined {
+      return options.balanceCache?.peek(userId);
+    },
+
     /** The investor's figures, each a sum of ledger postings, read from the database. */
     userBalances,
 
