@@ -1,0 +1,182 @@
+// Two builds of the API, side by side on one database, the same crowd, loaded in turn:
+// what a change to the signed-in path saves, measured where the host's speed moves by a
+// factor of three between hours (a pair shares its minute; separate runs do not).
+// One `npm start` (this tree, on a fresh embedded PostgreSQL, running the workers) and two
+// processes of the API role on its database: A from another checkout (`<other-tree>`, with
+// its dependencies installed or linked and its apps built), B from this one. 20,000
+// investors (--investors=N) with sessions last written at random times over the past five
+// minutes (as a crowd that signed in at different times; the five-minute touch falls due
+// through the run). Each process first answers every investor once, then one warm-up of
+// 10 s each; then `pairs` pairs of 10 s each, alternating which goes first, CPU per answer
+// of each process from /proc. Everything logs at info to a file, as `npm start` does.
+// Run: npx tsx bench/api/side-by-side.ts <other-tree> [call=/api/main/maininfo] [pairs=6]
+//        [--investors=N]
+// Raw result: bench/results/side-by-side-<call>.json
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { freePort, startOlive } from '../lib/olive.ts';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const treeA = resolve(args[0] ?? '');
+if (!args[0]) throw new Error('usage: side-by-side.ts <other-tree> [call] [pairs]');
+const callPath = args[1] ?? '/api/main/maininfo';
+const pairs = Number(args[2] ?? 6);
+const investors = Number(
+  process.argv.find((a) => a.startsWith('--investors='))?.slice('--investors='.length) ?? 20_000,
+);
+const commitOf = async (tree: string) =>
+  new Promise<string>((done) => {
+    const git = spawn('git', ['-C', tree, 'rev-parse', '--short', 'HEAD']);
+    let out = '';
+    git.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    git.on('close', () => done(out.trim()));
+  });
+
+const olive = await startOlive({ env: { LOG_LEVEL: 'info' } });
+const db = new pg.Client({ connectionString: olive.dbUrl });
+await db.connect();
+const hash = await hashPassword('bench-olive-2026');
+const { rows } = await db.query<{ id: string }>(
+  `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
+   select 'crowd' || i || '@example.com', 'email', $1, $1, 'crowd' || i, 'C' || lpad(i::text, 7, '0')
+     from generate_series(1, $2::int) i returning id`,
+  [hash, investors],
+);
+const crowd = rows.map(({ id }) => ({ userId: id, token: randomBytes(32).toString('base64url') }));
+await db.query(
+  `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
+   select u, t, now() - interval '10 minutes', now() - random() * interval '5 minutes',
+          now() + interval '7 days'
+     from unnest($1::bigint[], $2::bytea[]) as s(u, t)`,
+  [crowd.map((c) => c.userId), crowd.map((c) => createHash('sha256').update(c.token).digest())],
+);
+await db.end();
+
+/** A process of the API role from `tree` on `olive`'s database, logging to a file. */
+async function apiProcess(tree: string, name: string) {
+  const port = await freePort();
+  const path = join(olive.dataDir, `${name}.log`);
+  const fd = openSync(path, 'a');
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: tree,
+      env: {
+        ...process.env,
+        APP_ROLE: 'api',
+        PORT: String(port),
+        DATABASE_URL: olive.dbUrl,
+        DATABASE_OWNER_URL: olive.ownerDbUrl,
+        PG_DATA_DIR: join(olive.dataDir, 'pg'),
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
+        DEV_INBOX_PORT: '0',
+      },
+      stdio: ['ignore', fd, 'inherit'],
+    },
+  );
+  closeSync(fd);
+  process.once('exit', () => child.kill('SIGTERM'));
+  for (;;) {
+    const log = await readFile(path, 'utf8');
+    if (log.includes('Olive is running')) break;
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${log.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, commit: await commitOf(tree) };
+}
+type Api = Awaited<ReturnType<typeof apiProcess>>;
+
+const A = await apiProcess(treeA, 'a');
+const B = await apiProcess(process.cwd(), 'b');
+
+const cpuSeconds = async (child: ChildProcess) => {
+  const f = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+let turn = 0;
+/** Calls from the crowd in turn, for 10 s or `amount` calls; CPU per answer from /proc. */
+async function load(target: Api, amount?: number) {
+  const before = await cpuSeconds(target.child);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${target.port}${callPath}`,
+    connections: 10,
+    ...(amount ? { amount } : { duration: 10 }),
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'lang=en',
+        setupRequest: (request: autocannon.Request) => {
+          const next = crowd[(turn = (turn + 1) % crowd.length)]!;
+          request.headers = {
+            ...request.headers,
+            authorization: `Bearer ${next.token}`,
+            userid: next.userId,
+          };
+          return request;
+        },
+      },
+    ],
+  });
+  const answered = result.requests.total;
+  return {
+    cpu_us_per_answer: Math.round((((await cpuSeconds(target.child)) - before) * 1e6) / answered),
+    requests_per_second: Math.round(result.requests.average),
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+await load(A, crowd.length);
+await load(B, crowd.length);
+await load(A);
+await load(B);
+const measured: { a: Awaited<ReturnType<typeof load>>; b: Awaited<ReturnType<typeof load>> }[] = [];
+for (let i = 0; i < pairs; i++) {
+  const [first, second] = i % 2 ? [B, A] : [A, B];
+  const x = await load(first);
+  const y = await load(second);
+  const pair = first === A ? { a: x, b: y } : { a: y, b: x };
+  measured.push(pair);
+  process.stderr.write(
+    `pair ${i + 1}: A ${pair.a.cpu_us_per_answer} µs, B ${pair.b.cpu_us_per_answer} µs\n`,
+  );
+}
+A.child.kill('SIGTERM');
+B.child.kill('SIGTERM');
+await olive.stop();
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
+const cpuA = measured.map((p) => p.a.cpu_us_per_answer);
+const cpuB = measured.map((p) => p.b.cpu_us_per_answer);
+const summary = {
+  measured_at: new Date().toISOString(),
+  call: callPath,
+  investors,
+  a: A.commit,
+  b: B.commit,
+  cpu_us_per_answer: {
+    a: { min: Math.min(...cpuA), median: median(cpuA), max: Math.max(...cpuA) },
+    b: { min: Math.min(...cpuB), median: median(cpuB), max: Math.max(...cpuB) },
+  },
+  b_lower_in: `${measured.filter((p) => p.b.cpu_us_per_answer < p.a.cpu_us_per_answer).length} of ${pairs} pairs`,
+  pairs: measured,
+  load_average: loadavg().map((l) => Number(l.toFixed(2))),
+};
+await writeFile(
+  `bench/results/side-by-side-${callPath.split('/').pop()}.json`,
+  `${JSON.stringify(summary, null, 2)}\n`,
+);
+process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+process.exit(0);
