@@ -1,6 +1,7 @@
 // Who is calling is decided by the bearer token alone. The `userid` header is only
 // checked against it: a mismatch is code 10000 with tologin 1, never a switch of user.
 // Routes declare `config: { auth: true }` to require a signed-in caller.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TOKEN_HEADER, USER_ID_HEADER } from '@olive/protocol';
 import { NotSignedInError } from '../../errors.ts';
@@ -34,6 +35,26 @@ export interface SessionResolver {
 
 type ResolvedCaller = { sessionId: string; userId: string; rotatedToken?: string };
 
+/**
+ * Sets who calls, or returns the refusal; the `userid` header may only agree with the
+ * token. (Not a closure made per call: tsx names each one it makes, at a cost.)
+ */
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: ResolvedCaller | null,
+  required: boolean,
+): NotSignedInError | undefined {
+  if (!session) return required ? new NotSignedInError() : undefined;
+  const claimed = request.headers[USER_ID_HEADER];
+  if (typeof claimed === 'string' && claimed !== '' && claimed !== session.userId) {
+    return new NotSignedInError('error.session_mismatch');
+  }
+  if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+  request.caller = { userId: session.userId, sessionId: session.sessionId };
+  return undefined;
+}
+
 export default fp<{ sessions: SessionResolver }>(
   async (app, { sessions }) => {
     app.decorateRequest('caller', null);
@@ -47,19 +68,8 @@ export default fp<{ sessions: SessionResolver }>(
       const required = request.routeOptions.config.auth === true;
       const token = bearerToken(request.headers[TOKEN_HEADER]);
       if (!token) return done(required ? new NotSignedInError() : undefined);
-      /** Who calls, or the refusal; the `userid` header may only agree with the token. */
-      const decide = (session: ResolvedCaller | null) => {
-        if (!session) return required ? new NotSignedInError() : undefined;
-        const claimed = request.headers[USER_ID_HEADER];
-        if (typeof claimed === 'string' && claimed !== '' && claimed !== session.userId) {
-          return new NotSignedInError('error.session_mismatch');
-        }
-        if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
-        request.caller = { userId: session.userId, sessionId: session.sessionId };
-        return undefined;
-      };
       const now = sessions.resolveNow?.(token);
-      if (now !== undefined) return done(decide(now));
+      if (now !== undefined) return done(admit(request, reply, now, required));
       // Read only if the session is rotated (request.ip walks the proxy chain each time).
       sessions
         .resolve(token, {
@@ -70,7 +80,7 @@ export default fp<{ sessions: SessionResolver }>(
             return request.headers['user-agent'];
           },
         })
-        .then((session) => done(decide(session)), done);
+        .then((session) => done(admit(request, reply, session, required)), done);
     });
   },
   { name: 'olive-auth', dependencies: ['olive-i18n'] },
