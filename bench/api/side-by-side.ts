@@ -11,18 +11,20 @@
 // of each process from /proc. Everything logs at info to a file, as `npm start` does.
 // Run: npx tsx bench/api/side-by-side.ts <other-tree> [call=/api/main/maininfo] [pairs=6]
 //        [--investors=N]
+// An other tree for a commit, sharing this one's dependencies and built apps (the server
+// serves them; the packages must not differ between the two):
+//   git worktree add /tmp/olive-a <commit>
+//   for d in node_modules apps/web/dist apps/admin/dist; do ln -s "$PWD/$d" "/tmp/olive-a/$d"; done
 // Raw result: bench/results/side-by-side-<call>.json
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
-import { freePort, startOlive } from '../lib/olive.ts';
+import { startApiProcess, startOlive } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const treeA = resolve(args[0] ?? '');
@@ -60,45 +62,16 @@ await db.query(
 );
 await db.end();
 
-/** A process of the API role from `tree` on `olive`'s database, logging to a file. */
-async function apiProcess(tree: string, name: string) {
-  const port = await freePort();
-  const path = join(olive.dataDir, `${name}.log`);
-  const fd = openSync(path, 'a');
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: tree,
-      env: {
-        ...process.env,
-        APP_ROLE: 'api',
-        PORT: String(port),
-        DATABASE_URL: olive.dbUrl,
-        DATABASE_OWNER_URL: olive.ownerDbUrl,
-        PG_DATA_DIR: join(olive.dataDir, 'pg'),
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000000',
-        DEV_INBOX_PORT: '0',
-      },
-      stdio: ['ignore', fd, 'inherit'],
-    },
-  );
-  closeSync(fd);
-  process.once('exit', () => child.kill('SIGTERM'));
-  for (;;) {
-    const log = await readFile(path, 'utf8');
-    if (log.includes('Olive is running')) break;
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${log.slice(-4000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port, commit: await commitOf(tree) };
+/** A process of the API role from `tree` on `olive`'s database, logging at info to a file. */
+async function apiProcess(tree: string) {
+  const api = await startApiProcess(olive, { cwd: tree, env: { LOG_LEVEL: 'info' } });
+  process.once('exit', () => api.server.kill('SIGTERM'));
+  return { ...api, commit: await commitOf(tree) };
 }
 type Api = Awaited<ReturnType<typeof apiProcess>>;
 
-const A = await apiProcess(treeA, 'a');
-const B = await apiProcess(process.cwd(), 'b');
+const A = await apiProcess(treeA);
+const B = await apiProcess(process.cwd());
 
 const cpuSeconds = async (child: ChildProcess) => {
   const f = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
@@ -107,7 +80,7 @@ const cpuSeconds = async (child: ChildProcess) => {
 let turn = 0;
 /** Calls from the crowd in turn, for 10 s or `amount` calls; CPU per answer from /proc. */
 async function load(target: Api, amount?: number) {
-  const before = await cpuSeconds(target.child);
+  const before = await cpuSeconds(target.server);
   const result = await autocannon({
     url: `http://127.0.0.1:${target.port}${callPath}`,
     connections: 10,
@@ -131,7 +104,7 @@ async function load(target: Api, amount?: number) {
   });
   const answered = result.requests.total;
   return {
-    cpu_us_per_answer: Math.round((((await cpuSeconds(target.child)) - before) * 1e6) / answered),
+    cpu_us_per_answer: Math.round((((await cpuSeconds(target.server)) - before) * 1e6) / answered),
     requests_per_second: Math.round(result.requests.average),
     non_2xx: result.non2xx,
     errors: result.errors,
@@ -153,8 +126,8 @@ for (let i = 0; i < pairs; i++) {
     `pair ${i + 1}: A ${pair.a.cpu_us_per_answer} µs, B ${pair.b.cpu_us_per_answer} µs\n`,
   );
 }
-A.child.kill('SIGTERM');
-B.child.kill('SIGTERM');
+await A.stop();
+await B.stop();
 await olive.stop();
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;

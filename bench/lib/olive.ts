@@ -155,11 +155,17 @@ export async function startOlive(
  */
 export async function startApiProcess(
   olive: BenchOlive,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    /** Another checkout to run the API from (its dependencies installed, its apps built). */
+    cwd?: string;
+  } = {},
 ): Promise<{ server: ChildProcess; port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const log = logFile(olive.dataDir, `api-${port}`);
   const server = spawn(process.execPath, serverArgs(options.nodeArgs), {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
       APP_ROLE: 'api',
