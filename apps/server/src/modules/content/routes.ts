@@ -115,8 +115,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ content: ContentService 
     async (request, reply) => {
       const userId = request.caller?.userId ?? null;
       return reply.okJson(
-        content.homeJsonNow(request.lang, userId) ??
-          (await content.homeJson(request.lang, userId)),
+        content.homeJsonNow(request.lang, userId) ?? (await content.homeJson(request.lang, userId)),
       );
     },
   );
