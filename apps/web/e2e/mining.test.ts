@@ -279,3 +279,24 @@ describe('the mining tabs on a 360 px phone', () => {
     await page.context().close();
   });
 });
+
+describe("mining's demo badge beside the markets' (issue 33's review)", () => {
+  it("keeps mining's on one line and lets the markets' wrap on Home once mining's styles are in", async () => {
+    const page = await investorPage(browser, { lang: 'pt' });
+    // Mining first: its stylesheet is in the page from then on.
+    await page.goto(`${server.url}/#/pages/mining/mining`);
+    await page.getByTestId('miner-model').first().waitFor();
+    await page.goto(`${server.url}/#/pages/index/index`);
+    const markets = page.getByTestId('home-market').getByTestId('demo-badge');
+    const mining = page.getByTestId('home-production').getByTestId('demo-badge');
+    await markets.waitFor();
+    await mining.waitFor();
+    const whiteSpace = (badge: typeof markets) =>
+      badge.evaluate((el) => getComputedStyle(el).whiteSpace);
+    await expect(whiteSpace(markets)).resolves.toBe('normal');
+    await expect(whiteSpace(mining)).resolves.toBe('nowrap');
+    await page.getByTestId('home-market').scrollIntoViewIfNeeded();
+    await snap(page, 'home-badges-pt');
+    await page.context().close();
+  });
+});

@@ -11,17 +11,27 @@ import './demo-badge.css';
  * the whole screen down 26 px (a layout shift of 0.037). Any source but the simulator
  * (an exchange, mempool.space) gives the place back.
  */
-export function DemoBadge({ source, label }: { source: string | undefined; label: string }) {
+export function DemoBadge({
+  source,
+  label,
+  className,
+}: {
+  source: string | undefined;
+  label: string;
+  /** The feature's own class, for its own layout of the badge (and of its held place). */
+  className?: string;
+}) {
   if (source !== undefined && source !== 'simulated') return null;
+  const classes = `badge badge--demo${className ? ` ${className}` : ''}`;
   if (source === undefined) {
     return (
-      <span className="badge badge--demo badge--unseen" aria-hidden="true">
+      <span className={`${classes} badge--unseen`} aria-hidden="true">
         {label}
       </span>
     );
   }
   return (
-    <span className="badge badge--demo" data-testid="demo-badge">
+    <span className={classes} data-testid="demo-badge">
       {label}
     </span>
   );

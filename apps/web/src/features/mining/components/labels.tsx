@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 /** The shared badge with mining's label: it holds its place until the source is known. */
 export function MiningDemoBadge({ source }: { source: string | undefined }) {
   const { t } = useTranslation();
-  return <DemoBadge source={source} label={t('mining.demoData')} />;
+  return <DemoBadge source={source} label={t('mining.demoData')} className="mining-demo-badge" />;
 }
 
 export function MiningEstimateNote() {
