@@ -189,6 +189,12 @@ export function userCache<T>(options: UserCacheOptions) {
     }
   }
 
+  /** A fresh entry of `userId`, without waiting; undefined when `get` would read. */
+  function peek(userId: string): T | undefined {
+    if (!isListening() || options.maxAgeMs <= 0) return undefined;
+    const hit = entries.get(userId);
+    return hit && now() - hit.at < options.maxAgeMs ? hit.value : undefined;
+  }
   return {
     start: listen,
 
@@ -243,17 +249,13 @@ export function userCache<T>(options: UserCacheOptions) {
     },
 
     /** What `get` would answer from memory now, without waiting; undefined if it would read. */
-    peek(userId: string): T | undefined {
-      if (!isListening() || options.maxAgeMs <= 0) return undefined;
-      const hit = entries.get(userId);
-      return hit && now() - hit.at < options.maxAgeMs ? hit.value : undefined;
-    },
+    peek,
 
     async get(userId: string, load: () => Promise<T>): Promise<T> {
       if (!isListening() || options.maxAgeMs <= 0) return load();
       const at = now();
-      const hit = entries.get(userId);
-      if (hit && at - hit.at < options.maxAgeMs) return hit.value;
+      const kept = peek(userId);
+      if (kept !== undefined) return kept;
       const before = { user: generations.get(userId) ?? 0, all: generation };
       const value = await load();
       const fresh =

@@ -102,8 +102,8 @@ export function contentService(deps: ContentDeps) {
   ): Promise<T> {
     const ttl = (deps.homeCacheSeconds ?? 0) * 1000;
     const now = clock.now().getTime();
-    const hit = cache.get(key);
-    if (ttl > 0 && hit && now - hit.at < ttl) return hit.value;
+    const hit = keptNow(cache, key);
+    if (hit !== undefined) return hit;
     const value = await load();
     if (ttl > 0) {
       if (cache.size >= 100_000) cache.clear();

@@ -61,21 +61,23 @@ export function robotFiguresCache(options: {
     robotsOf.delete(userId);
   });
 
+  /** The kept figures of `robotId` when they are fresh, without waiting; else undefined. */
+  function peek(robotId: string): RobotFigures | undefined {
+    if (!announced?.active) return undefined;
+    const hit = entries.get(robotId);
+    return hit && now() - hit.at < maxAgeMs ? hit.value : undefined;
+  }
+
   return {
-    /** The kept figures of `robotId` when they are fresh, without waiting; else undefined. */
-    peek(robotId: string): RobotFigures | undefined {
-      if (!announced?.active) return undefined;
-      const hit = entries.get(robotId);
-      return hit && now() - hit.at < maxAgeMs ? hit.value : undefined;
-    },
+    peek,
 
     async get(
       robotId: string,
       load: () => Promise<RobotFigures | undefined>,
     ): Promise<RobotFigures | undefined> {
       if (!announced?.active) return load();
-      const hit = entries.get(robotId);
-      if (hit && now() - hit.at < maxAgeMs) return hit.value;
+      const kept = peek(robotId);
+      if (kept) return kept;
       const began = drops;
       const at = now();
       const value = await load();

@@ -171,13 +171,17 @@ export function robotViews(deps: {
     return { ...fixedView(robot, held, t, state), ...liveView(robot, state, price) };
   }
 
-  /** The current price of each market among the robots (running ones only need it). */
-  async function pricesFor(rows: RobotRow[]) {
+  /**
+   * The current price of each market among the robots (running ones only need it), taken
+   * without waiting: the simulator advances to now on demand, a feed keeps its latest.
+   */
+  function pricesFor(rows: RobotRow[]) {
     const prices = new Map<MarketId, bigint>();
     for (const row of rows) {
       const market = row.market as MarketId;
       if (row.status === 'running' && !prices.has(market)) {
-        prices.set(market, (await marketData.tick(market)).price);
+        if (prices.size === 0) marketData.refresh();
+        prices.set(market, marketData.latest(market).price);
       }
     }
     return (market: MarketId) => prices.get(market) ?? 0n;
@@ -208,17 +212,9 @@ export function robotViews(deps: {
     return found;
   }
 
-  /** The price a robot's live figures use: its market's now while it runs. */
-  function priceNow(robot: RobotRow): (market: MarketId) => bigint {
-    if (robot.status !== 'running') return () => 0n;
-    marketData.refresh();
-    const now = marketData.latest(robot.market as MarketId).price;
-    return (market) => (market === robot.market ? now : 0n);
-  }
-
   async function info(userId: string, robotId: string, t: Translate) {
     const { robot, held, stats, state } = await figuresOf(userId, robotId);
-    const price = await pricesFor([robot]);
+    const price = pricesFor([robot]);
     return {
       ...view(robot, held, t, price, state),
       // Track record and copy trading (issue 32): appended, from the robot's own fills.
@@ -237,7 +233,7 @@ export function robotViews(deps: {
     const kept = deps.figures?.peek(robotId);
     const found = kept ? owned(kept, userId) : await figuresOf(userId, robotId);
     const { robot, held, stats, state, texts } = found;
-    const price = priceNow(robot);
+    const price = pricesFor([robot]);
     // The same figures object comes back from the figures cache until something it shows
     // changes (decision 203), and keeps its texts.
     let fixed = texts.get(lang);
@@ -314,7 +310,7 @@ export function robotViews(deps: {
       userId,
       rows.map((r) => r.id),
     );
-    const price = await pricesFor(rows);
+    const price = pricesFor(rows);
     return {
       list: await Promise.all(
         rows.map(async (r) => ({
@@ -389,7 +385,7 @@ export function robotViews(deps: {
   async function publicRobot(robotId: string, t: Translate, lang = 'en') {
     const robot = await repo.copyable(robotId);
     if (!robot) throw new AppError('robot.not_found');
-    const price = await pricesFor([robot]);
+    const price = pricesFor([robot]);
     const full = {
       ...view(robot, { principal: 0n, pnl: 0n }, t, price),
       ...(await records.recordOf(robot, price)),
