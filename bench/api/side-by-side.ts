@@ -17,14 +17,11 @@
 //   for d in node_modules apps/web/dist apps/admin/dist; do ln -s "$PWD/$d" "/tmp/olive-a/$d"; done
 // Raw result: bench/results/side-by-side-<call>.json
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { startApiProcess, startOlive } from '../lib/olive.ts';
+import { insertCrowd, startApiProcess, startOlive } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const treeA = resolve(args[0] ?? '');
@@ -43,24 +40,11 @@ const commitOf = async (tree: string) =>
   });
 
 const olive = await startOlive({ env: { LOG_LEVEL: 'info' } });
-const db = new pg.Client({ connectionString: olive.dbUrl });
-await db.connect();
-const hash = await hashPassword('bench-olive-2026');
-const { rows } = await db.query<{ id: string }>(
-  `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
-   select 'crowd' || i || '@example.com', 'email', $1, $1, 'crowd' || i, 'C' || lpad(i::text, 7, '0')
-     from generate_series(1, $2::int) i returning id`,
-  [hash, investors],
-);
-const crowd = rows.map(({ id }) => ({ userId: id, token: randomBytes(32).toString('base64url') }));
-await db.query(
-  `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
-   select u, t, now() - interval '10 minutes', now() - random() * interval '5 minutes',
-          now() + interval '7 days'
-     from unnest($1::bigint[], $2::bytea[]) as s(u, t)`,
-  [crowd.map((c) => c.userId), crowd.map((c) => createHash('sha256').update(c.token).digest())],
-);
-await db.end();
+// Sessions last written at random times over the past five minutes.
+const crowd = await insertCrowd(olive.dbUrl, investors, {
+  password: 'bench-olive-2026',
+  lastSeenSpread: 5,
+});
 
 /** A process of the API role from `tree` on `olive`'s database, logging at info to a file. */
 async function apiProcess(tree: string) {

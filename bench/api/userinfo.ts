@@ -11,7 +11,6 @@
 // Run: npx tsx bench/api/userinfo.ts [connections=10] [seconds=10] [--runs=N]
 //        [--investors=N] [--profile] [--log-level=info] [--robots --call=/api/user/quaninfo]
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import {
   platformAccount,
   userAccount,
 } from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import { freePort, startApiProcess, startOlive, waitFor } from '../lib/olive.ts';
+import { freePort, insertCrowd, startApiProcess, startOlive, waitFor } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const profile = process.argv.includes('--profile');
@@ -76,26 +75,9 @@ await db.query(
    values ('bench@example.com', 'email', $1, $1, 'bench', 'BENCH001')`,
   [hash],
 );
-// The crowd: investors signed in as a sign-in leaves them (a session row holding the
-// SHA-256 of a 256-bit token), written in bulk rather than through 20,000 argon2 logins.
-const crowd: { token: string; userId: string; robotId?: string }[] = [];
-if (investors > 1) {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
-     select 'crowd' || i || '@example.com', 'email', $1, $1, 'crowd' || i, 'C' || lpad(i::text, 7, '0')
-       from generate_series(1, $2::int) i
-     returning id`,
-    [hash, investors - 1],
-  );
-  for (const { id } of rows)
-    crowd.push({ token: randomBytes(32).toString('base64url'), userId: id });
-  await db.query(
-    `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
-     select u, t, now(), now(), now() + interval '7 days'
-       from unnest($1::bigint[], $2::bytea[]) as s(u, t)`,
-    [crowd.map((c) => c.userId), crowd.map((c) => createHash('sha256').update(c.token).digest())],
-  );
-}
+// The crowd: investors signed in as a sign-in leaves them, written in bulk.
+const crowd: { token: string; userId: string; robotId?: string }[] =
+  investors > 1 ? await insertCrowd(olive.dbUrl, investors - 1, { password: PASSWORD }) : [];
 await db.end();
 
 /** One call; a refusal for load (Retry-After) is asked again a second later, as it says. */

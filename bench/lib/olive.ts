@@ -3,6 +3,7 @@
 // rate limits out of the way and only warnings logged. `stop()` ends it and removes the
 // folder.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -193,6 +194,48 @@ export async function startApiProcess(
       }
     },
   };
+}
+
+/**
+ * A crowd of `count` investors signed in as a sign-in leaves them (a session row holding
+ * the SHA-256 of a 256-bit token), written in bulk rather than through `count` argon2
+ * logins, with `password`. With `lastSeenSpread`, each session was last written at a random
+ * time within that many minutes (a crowd that signed in at different times); otherwise now.
+ */
+export async function insertCrowd(
+  dbUrl: string,
+  count: number,
+  options: { password: string; lastSeenSpread?: number },
+): Promise<{ userId: string; token: string }[]> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into users (account, account_kind, password_hash, fund_password_hash, nickname, invite_code)
+       select 'crowd' || i || '@example.com', 'email', $1, $1, 'crowd' || i, 'C' || lpad(i::text, 7, '0')
+         from generate_series(1, $2::int) i
+       returning id`,
+      [await hashPassword(options.password), count],
+    );
+    const crowd = rows.map(({ id }) => ({
+      userId: id,
+      token: randomBytes(32).toString('base64url'),
+    }));
+    await db.query(
+      `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
+       select u, t, now() - make_interval(mins => $3), now() - random() * make_interval(mins => $3),
+              now() + interval '7 days'
+         from unnest($1::bigint[], $2::bytea[]) as s(u, t)`,
+      [
+        crowd.map((c) => c.userId),
+        crowd.map((c) => createHash('sha256').update(c.token).digest()),
+        options.lastSeenSpread ?? 0,
+      ],
+    );
+    return crowd;
+  } finally {
+    await db.end();
+  }
 }
 
 /**
