@@ -2,6 +2,7 @@
 // two ledger balances a robot holds (read inside the transaction that moves them).
 import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import type { ListQuery } from '../../db/list-query.ts';
 import type { Database, RobotStatus, RobotsTable, RobotTradesTable } from '../../db/schema.ts';
@@ -77,6 +78,40 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
     // No cache in this process (the command line): announced in SQL, delivered at commit.
     else for (const id of ids) await sql`select pg_notify(${BALANCE_CHANNEL}, ${id})`.execute(trx);
   }
+  // Sent for every quaninfo whose robot is not kept (a crowd's robots after their fills):
+  // built once, a prepared statement after that (decision 210).
+  const figuresOf = preparedRead(db, 'olive_robot_with_figures', (id) =>
+    db
+      .selectFrom('robots as r')
+      .selectAll('r')
+      .select((eb) => {
+        const held = <A extends string>(kind: 'robot_principal' | 'robot_pnl', alias: A) =>
+          eb
+            .selectFrom('accounts as a')
+            .select('a.balance')
+            .whereRef('a.user_id', '=', 'r.user_id')
+            .where('a.kind', '=', kind)
+            .where('a.subkey', '=', id)
+            .limit(1)
+            .as(alias);
+        return [
+          held('robot_principal', 'held_principal'),
+          held('robot_pnl', 'held_pnl'),
+          eb
+            .selectFrom('robots as c')
+            .select((c) => c.fn.countAll<string>().as('n'))
+            .whereRef('c.copied_from', '=', 'r.id')
+            .where('c.status', '<>', 'ended')
+            .as('copiers'),
+          eb
+            .selectFrom('robot_profit_shares as s')
+            .select((c) => c.fn.sum<string>('s.amount').as('total'))
+            .whereRef('s.leader_robot_id', '=', 'r.id')
+            .as('shares_earned'),
+        ];
+      })
+      .where('r.id', '=', id),
+  );
   /** The leader's owner when `copied_from` names one: its copier count is theirs to see. */
   const leaderUser = (eb: ExpressionBuilder<Database, 'robots'>) =>
     eb
@@ -164,37 +199,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
      * (as `balances`) and its copy figures (as `copyStats`). Undefined when no such robot.
      */
     async withFigures(id: string) {
-      const row = await db
-        .selectFrom('robots as r')
-        .selectAll('r')
-        .select((eb) => {
-          const held = <A extends string>(kind: 'robot_principal' | 'robot_pnl', alias: A) =>
-            eb
-              .selectFrom('accounts as a')
-              .select('a.balance')
-              .whereRef('a.user_id', '=', 'r.user_id')
-              .where('a.kind', '=', kind)
-              .where('a.subkey', '=', id)
-              .limit(1)
-              .as(alias);
-          return [
-            held('robot_principal', 'held_principal'),
-            held('robot_pnl', 'held_pnl'),
-            eb
-              .selectFrom('robots as c')
-              .select((c) => c.fn.countAll<string>().as('n'))
-              .whereRef('c.copied_from', '=', 'r.id')
-              .where('c.status', '<>', 'ended')
-              .as('copiers'),
-            eb
-              .selectFrom('robot_profit_shares as s')
-              .select((c) => c.fn.sum<string>('s.amount').as('total'))
-              .whereRef('s.leader_robot_id', '=', 'r.id')
-              .as('shares_earned'),
-          ];
-        })
-        .where('r.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await figuresOf(id);
       if (!row) return undefined;
       const { held_principal, held_pnl, copiers, shares_earned, ...robot } = row;
       return {
