@@ -9,8 +9,10 @@
 // through the run). Each process first answers every investor once, then one warm-up of
 // 10 s each; then `pairs` pairs of 10 s each, alternating which goes first, CPU per answer
 // of each process from /proc. Everything logs at info to a file, as `npm start` does.
+// With --robots every investor runs a robot (started through `npm start`'s process, whose
+// engine runs them) and each call names it: for --call /api/user/quaninfo.
 // Run: npx tsx bench/api/side-by-side.ts <other-tree> [call=/api/main/maininfo] [pairs=6]
-//        [--investors=N]
+//        [--investors=N] [--robots]
 // An other tree for a commit, sharing this one's dependencies and built apps (the server
 // serves them; the packages must not differ between the two):
 //   git worktree add /tmp/olive-a <commit>
@@ -21,7 +23,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { insertCrowd, startApiProcess, startOlive } from '../lib/olive.ts';
+import { insertCrowd, startApiProcess, startCrowdRobots, startOlive } from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const treeA = resolve(args[0] ?? '');
@@ -31,6 +33,7 @@ const pairs = Number(args[2] ?? 6);
 const investors = Number(
   process.argv.find((a) => a.startsWith('--investors='))?.slice('--investors='.length) ?? 20_000,
 );
+const withRobots = process.argv.includes('--robots');
 const commitOf = async (tree: string) =>
   new Promise<string>((done) => {
     const git = spawn('git', ['-C', tree, 'rev-parse', '--short', 'HEAD']);
@@ -41,10 +44,15 @@ const commitOf = async (tree: string) =>
 
 const olive = await startOlive({ env: { LOG_LEVEL: 'info' } });
 // Sessions last written at random times over the past five minutes.
-const crowd = await insertCrowd(olive.dbUrl, investors, {
-  password: 'bench-olive-2026',
-  lastSeenSpread: 5,
-});
+const crowd: { userId: string; token: string; robotId?: string }[] = await insertCrowd(
+  olive.dbUrl,
+  investors,
+  {
+    password: 'bench-olive-2026',
+    lastSeenSpread: 5,
+  },
+);
+if (withRobots) await startCrowdRobots(olive.url, olive.dbUrl, crowd);
 
 /** A process of the API role from `tree` on `olive`'s database, logging at info to a file. */
 async function apiProcess(tree: string) {
@@ -81,6 +89,7 @@ async function load(target: Api, amount?: number) {
             authorization: `Bearer ${next.token}`,
             userid: next.userId,
           };
+          if (next.robotId) request.body = `lang=en&robot_id=${next.robotId}`;
           return request;
         },
       },
@@ -121,6 +130,7 @@ const summary = {
   measured_at: new Date().toISOString(),
   call: callPath,
   investors,
+  running_robots: withRobots ? crowd.length : 0,
   a: A.commit,
   b: B.commit,
   cpu_us_per_answer: {

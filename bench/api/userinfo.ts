@@ -16,17 +16,16 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { MARKET_IDS } from '@olive/market';
-import { parseAmount } from '@olive/protocol';
-import { createDb } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
-import { ledgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import {
-  ledgerService,
-  platformAccount,
-  userAccount,
-} from '../../apps/server/src/modules/ledger/ledger.service.ts';
-import { freePort, insertCrowd, startApiProcess, startOlive, waitFor } from '../lib/olive.ts';
+  callWithRetry,
+  freePort,
+  insertCrowd,
+  startApiProcess,
+  startCrowdRobots,
+  startOlive,
+  waitFor,
+} from '../lib/olive.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const profile = process.argv.includes('--profile');
@@ -80,58 +79,8 @@ const crowd: { token: string; userId: string; robotId?: string }[] =
   investors > 1 ? await insertCrowd(olive.dbUrl, investors - 1, { password: PASSWORD }) : [];
 await db.end();
 
-/** One call; a refusal for load (Retry-After) is asked again a second later, as it says. */
-async function call(path: string, body: string, headers: Record<string, string> = {}) {
-  for (;;) {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body,
-    });
-    const reply = (await response.json()) as { code: number; data: Record<string, unknown> };
-    if (reply.code === 1 || !response.headers.has('retry-after')) return reply;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
-
-/** Funds every investor of the crowd (deposits in batches) and has each start a robot. */
-async function startRobots() {
-  const started = Date.now();
-  const db = createDb(olive.dbUrl, 4);
-  const ledger = ledgerService(ledgerRepository(db));
-  const principal = parseAmount('100');
-  for (let i = 0; i < crowd.length; i += 500) {
-    await ledger.postBatch(
-      crowd.slice(i, i + 500).map((investor) => ({
-        kind: 'deposit' as const,
-        idempotencyKey: `bench:robot:${investor.userId}`,
-        postings: [
-          { account: platformAccount('custody', 'erc20'), amount: -principal },
-          { account: userAccount(investor.userId, 'available'), amount: principal },
-        ],
-      })),
-    );
-  }
-  await db.destroy();
-  let next = 0;
-  const worker = async () => {
-    while (next < crowd.length) {
-      const investor = crowd[next]!;
-      const market = MARKET_IDS[next++ % MARKET_IDS.length]!;
-      const auth = { authorization: `Bearer ${investor.token}`, userid: investor.userId };
-      const body = `market=${encodeURIComponent(market)}&direction=neutral&principal=100`;
-      const created = await call('/api/user/quancreate', body, auth);
-      if (created.code !== 1) throw new Error(`quancreate: ${JSON.stringify(created)}`);
-      const robotId = String(created.data.robot_id);
-      const start = await call('/api/user/openquan', `robot_id=${robotId}&action=start`, auth);
-      if (start.code !== 1) throw new Error(`start: ${JSON.stringify(start)}`);
-      investor.robotId = robotId;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  process.stderr.write(`${crowd.length} robots started in ${(Date.now() - started) / 1000} s\n`);
-}
-
+const call = (path: string, body: string, headers?: Record<string, string>) =>
+  callWithRetry(`http://127.0.0.1:${port}`, path, body, headers);
 const login = await call('/api/user/login', `account=bench%40example.com&password=${PASSWORD}`);
 if (login.code !== 1) throw new Error(`login failed: ${JSON.stringify(login)}`);
 const { token, user_id } = login.data as { token: string; user_id: string };
@@ -143,7 +92,7 @@ const headers: Record<string, string> = anonymous
       userid: user_id,
     };
 crowd.push({ token, userId: user_id });
-if (withRobots) await startRobots();
+if (withRobots) await startCrowdRobots(`http://127.0.0.1:${port}`, olive.dbUrl, crowd);
 const bodyOf = (investor: (typeof crowd)[number]) =>
   investor.robotId ? `lang=en&robot_id=${investor.robotId}` : 'lang=en';
 const sample = await call(callPath, bodyOf(crowd.at(-1)!), headers);

@@ -9,8 +9,17 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { MARKET_IDS } from '@olive/market';
+import { parseAmount } from '@olive/protocol';
+import { createDb } from '../../apps/server/src/db/database.ts';
 import { credentialsFileFor, type EmbeddedCredentials } from '../../apps/server/src/db/embedded.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { ledgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
+import {
+  ledgerService,
+  platformAccount,
+  userAccount,
+} from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { freePort } from '../../apps/server/test/ports.ts';
 import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
@@ -292,4 +301,74 @@ export async function signedInInvestor(olive: BenchOlive, prefix: string) {
     storage: `localStorage.setItem('token', ${JSON.stringify(token)});
       localStorage.setItem('user_id', ${JSON.stringify(user_id)});`,
   };
+}
+
+/** One call to `base`; a refusal for load (Retry-After) is asked again a second later, as it says. */
+export async function callWithRetry(
+  base: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  for (;;) {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
+    const reply = (await response.json()) as { code: number; data: Record<string, unknown> };
+    if (reply.code === 1 || !response.headers.has('retry-after')) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/**
+ * Funds every investor of the crowd (deposits in batches, straight through the ledger) and
+ * has each create and start a robot through the API at `base` (a 100 USDT neutral grid, the
+ * markets in turn); each investor's `robotId` is set.
+ */
+export async function startCrowdRobots(
+  base: string,
+  dbUrl: string,
+  crowd: { userId: string; token: string; robotId?: string }[],
+) {
+  const started = Date.now();
+  const db = createDb(dbUrl, 4);
+  const ledger = ledgerService(ledgerRepository(db));
+  const principal = parseAmount('100');
+  for (let i = 0; i < crowd.length; i += 500) {
+    await ledger.postBatch(
+      crowd.slice(i, i + 500).map((investor) => ({
+        kind: 'deposit' as const,
+        idempotencyKey: `bench:robot:${investor.userId}`,
+        postings: [
+          { account: platformAccount('custody', 'erc20'), amount: -principal },
+          { account: userAccount(investor.userId, 'available'), amount: principal },
+        ],
+      })),
+    );
+  }
+  await db.destroy();
+  let next = 0;
+  const worker = async () => {
+    while (next < crowd.length) {
+      const investor = crowd[next]!;
+      const market = MARKET_IDS[next++ % MARKET_IDS.length]!;
+      const auth = { authorization: `Bearer ${investor.token}`, userid: investor.userId };
+      const body = `market=${encodeURIComponent(market)}&direction=neutral&principal=100`;
+      const created = await callWithRetry(base, '/api/user/quancreate', body, auth);
+      if (created.code !== 1) throw new Error(`quancreate: ${JSON.stringify(created)}`);
+      const robotId = String(created.data.robot_id);
+      const start = await callWithRetry(
+        base,
+        '/api/user/openquan',
+        `robot_id=${robotId}&action=start`,
+        auth,
+      );
+      if (start.code !== 1) throw new Error(`start: ${JSON.stringify(start)}`);
+      investor.robotId = robotId;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  process.stderr.write(`${crowd.length} robots started in ${(Date.now() - started) / 1000} s\n`);
 }
