@@ -26,17 +26,17 @@ export function preparedRead<Row>(db: Db, name: string, build: (slot: string) =>
       if (!compiled.parameters.includes(SLOT)) throw new Error(`${name}: the slot is unused`);
       statement = { text: compiled.sql, parameters: compiled.parameters };
     }
-    const values = statement.parameters.map((p) => (p === SLOT ? value : p));
-    const pool = poolOf(db);
-    const run = () => pool.query({ name: `${name}_${version}`, text: statement!.text, values });
-    try {
-      return (await run()).rows as Row[];
-    } catch (error) {
-      // A migration changed a table the statement reads while this process ran (a rolling
-      // upgrade): the connections' prepared plan no longer fits. A new name prepares it again.
-      if ((error as { code?: unknown }).code !== PLAN_CHANGED) throw error;
-      version += 1;
-      return (await run()).rows as Row[];
+    const { text, parameters } = statement;
+    const values = parameters.map((p) => (p === SLOT ? value : p));
+    for (let retried = false; ; retried = true) {
+      try {
+        return (await poolOf(db).query({ name: `${name}_${version}`, text, values })).rows as Row[];
+      } catch (error) {
+        // A migration changed a table the statement reads while this process ran (a rolling
+        // upgrade): the connections' prepared plan no longer fits. A new name prepares it again.
+        if (retried || (error as { code?: unknown }).code !== PLAN_CHANGED) throw error;
+        version += 1;
+      }
     }
   };
 }

@@ -80,7 +80,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
   }
   // Sent for every quaninfo whose robot is not kept (a crowd's robots after their fills):
   // built once, a prepared statement after that (decision 210).
-  const figuresOf = preparedRead(db, 'olive_robot_with_figures', (id) =>
+  const figuresRow = preparedRead(db, 'olive_robot_with_figures', (id) =>
     db
       .selectFrom('robots as r')
       .selectAll('r')
@@ -199,7 +199,7 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
      * (as `balances`) and its copy figures (as `copyStats`). Undefined when no such robot.
      */
     async withFigures(id: string) {
-      const [row] = await figuresOf(id);
+      const [row] = await figuresRow(id);
       if (!row) return undefined;
       const { held_principal, held_pnl, copiers, shares_earned, ...robot } = row;
       return {
