@@ -242,7 +242,7 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     const moves = robot.status === 'running' && robot.started_at !== null && !robot.ended_at;
     const nowMs = now.getTime();
     let k = kept.get(robot.id);
-    if (k?.checked === robot && nowMs < k.checkedUntil) return answer(k, minute, now);
+    if (k && checkedFor(k, robot, nowMs)) return answer(k, minute, now);
     const key = keyOf(robot, now, minute, moves);
     if (k?.key !== key) {
       if (!k && kept.size >= KEPT_MAX) kept.clear();
@@ -272,15 +272,26 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     return answer(k, minute, now);
   }
 
+  /** Whether the kept record was checked against this very row and still holds for it. */
+  function checkedFor(k: Kept, robot: RobotRow, nowMs: number) {
+    return k.checked === robot && nowMs < k.checkedUntil;
+  }
+
+  /**
+   * Whether a kept record must be moved on to `minute` before it answers. The minute's first
+   * call moves every kept record on and waits for it; a call while that read is in flight
+   * answers from the minute before rather than queue behind it (the read took 130 ms with
+   * 20,000 robots: the p99 of every call in the meantime).
+   */
+  function behind(k: Kept, minute: number) {
+    return k.minute < minute && !(k.minute === minute - 1 && passUnderWay(minute) !== null);
+  }
+
   /** A kept record as of `minute` (moved on to it first, unless that read is in flight). */
   async function answer(k: Kept, minute: number, now: Date): Promise<History> {
     k.asked = minute;
     await k.loaded;
-    // The minute's first call moves every kept record on and waits for it; a call while that
-    // read is in flight answers from the minute before rather than queue behind it (the
-    // read took 130 ms with 20,000 robots: the p99 of every call in the meantime).
-    const answerFromBefore = k.minute === minute - 1 && passUnderWay(minute) !== null;
-    if (k.minute < minute && !answerFromBefore) await moveOn(minute, now);
+    if (behind(k, minute)) await moveOn(minute, now);
     return k.state!.history;
   }
 
@@ -334,12 +345,9 @@ export function robotRecords(deps: { repo: RobotRepository; clock: Clock }) {
     const now = clock.now();
     const nowMs = now.getTime();
     const k = kept.get(robot.id);
-    if (!k?.state || k.checked !== robot || nowMs >= k.checkedUntil) return undefined;
+    if (!k?.state || !checkedFor(k, robot, nowMs)) return undefined;
     const minute = Math.floor(nowMs / 60_000);
-    // As `answer`: behind by a minute only while that minute's move on is under way.
-    if (k.minute < minute && !(k.minute === minute - 1 && passUnderWay(minute) !== null)) {
-      return undefined;
-    }
+    if (behind(k, minute)) return undefined;
     k.asked = minute;
     return liveFields(robot, price, k.state.history, now);
   }
