@@ -286,15 +286,13 @@ export async function insertInvestors(
 export async function signedInInvestor(olive: BenchOlive, prefix: string) {
   const password = 'bench-olive-2026';
   const [account] = await insertInvestors(olive.dbUrl, { prefix, count: 1, password });
-  const reply = (await (
-    await fetch(`${olive.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: account!, password, lang: 'en' }).toString(),
-    })
-  ).json()) as { code: number; data: { token: string; user_id: string } };
+  const reply = await callWithRetry(
+    olive.url,
+    '/api/user/login',
+    new URLSearchParams({ account: account!, password, lang: 'en' }).toString(),
+  );
   if (reply.code !== 1) throw new Error(`login failed: ${JSON.stringify(reply)}`);
-  const { token, user_id } = reply.data;
+  const { token, user_id } = reply.data as { token: string; user_id: string };
   return {
     token,
     user_id,
