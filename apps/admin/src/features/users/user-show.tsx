@@ -201,15 +201,15 @@ export function UserShow() {
     <Show
       goBack={false}
       isLoading={query.isLoading}
+      // Refine makes a heading only of a text title: this one stays a heading with its tag
+      // beside it, loading or loaded (a reader's and a test's landmark).
       title={
-        user ? (
-          <Space size={8}>
-            {`${t('resources.users')} · ${user.account}`}
-            {user.demo && <DemoTag />}
-          </Space>
-        ) : (
-          t('resources.users')
-        )
+        <Space size={8}>
+          <Typography.Title level={4} style={{ marginBottom: 0 }}>
+            {user ? `${t('resources.users')} · ${user.account}` : t('resources.users')}
+          </Typography.Title>
+          {user?.demo && <DemoTag />}
+        </Space>
       }
       headerButtons={({ defaultButtons }) => (
         <>
