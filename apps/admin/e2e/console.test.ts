@@ -138,7 +138,16 @@ async function open(path: string, heading: string | RegExp) {
     await shown.waitFor({ timeout: 15_000 });
   } catch {
     const where = await page.evaluate(() => window.location.pathname);
-    console.warn(`open(${path}): no heading ${String(heading)} after 15 s, on ${where}; again`);
+    const headings = await page
+      .getByRole('heading', { name: heading })
+      .evaluateAll((found) =>
+        found.map(
+          (h) => `${h.tagName} "${h.textContent}" ${h.checkVisibility() ? 'shown' : 'hidden'}`,
+        ),
+      );
+    console.warn(
+      `open(${path}): no heading ${String(heading)} after 15 s, on ${where} (${headings.join('; ')}); again`,
+    );
     await navigate();
     await shown.waitFor({ timeout: 15_000 });
   }
@@ -310,7 +319,10 @@ describe('operator console', () => {
     // Support ends the phone's session: it no longer signs in; the audit log has it.
     await page.getByTestId(`end-session-${phone.sessionId}`).click();
     await page.getByTestId(`end-session-${phone.sessionId}-confirm`).click();
-    await page.getByText('End session: done').waitFor();
+    // Done or refused, so a failure here says which (a full run once saw neither in 30 s).
+    const outcome = page.getByText(/^End session: (done|refused)/);
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toMatch(/^End session: done/);
     await phoneRow.waitFor({ state: 'detached' });
     const gone = await server.call(
       '/api/user/userinfo',
