@@ -121,10 +121,10 @@ async function dashboardWithoutDemoMoney(demoLabel = 'Demo balances (play money)
 }
 
 /**
- * Opens a console path the way the menu does (a client-side navigation). Once in a full
- * run on a loaded host the heading never came (30 s, 2026-11-28); whether the
- * navigation was lost or the screen never drew, the second try says which, with the path
- * the console was on.
+ * Opens a console path the way the menu does (a client-side navigation). When the heading
+ * does not come, the second try says why, with the path the console was on and the headings
+ * it has. An investor's page lost its heading once loaded (Refine makes a heading only of a
+ * text title): it was found only while the page was still loading (2026-11-28, mended).
  */
 async function open(path: string, heading: string | RegExp) {
   const navigate = () =>
