@@ -1,5 +1,6 @@
 // For the tests of the per-user caches (balance, profile): two app processes on one
 // database, both caching, and a poll for a figure that another process changed.
+import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -42,4 +43,22 @@ export async function until(read: () => Promise<string>, want: string) {
   }
   expect(seen).toBe(want);
   return Date.now() - started;
+}
+
+/**
+ * Every notification on `channel` from now on, with when it came: `naming(id)` gives the
+ * times of those that named `id` (to count a write's announcements). Close it after.
+ */
+export async function listenTo(connectionString: string, channel: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query(`listen ${channel}`);
+  const heard: { at: number; ids: string[] }[] = [];
+  client.on('notification', (message) => {
+    heard.push({ at: Date.now(), ids: (message.payload ?? '').split(',') });
+  });
+  return {
+    naming: (id: string) => heard.filter((h) => h.ids.includes(id)).map((h) => h.at),
+    close: () => client.end(),
+  };
 }

@@ -3,10 +3,11 @@
 // - the balance cache (`ledger_moved`): what userinfo and Home show of a user's balances.
 //   A post drops its users here at once, keeps them out of the cache for a second (its
 //   transaction may commit later), and announces them to every other process, which drops
-//   them too: about 20 ms after the post and again a second later. The announcement is a
-//   NOTIFY of its own, outside the ledger's transactions: a NOTIFY inside them serialises
-//   their commits (it cost single posts 45% of their rate). Balances changed by hand in
-//   SQL show within the maximum age (docs/decisions/117b-balance-cache.md).
+//   them too: about 20 ms after the post and again a second later, or once after the
+//   commit when that is known (a post of its own, a robot's transaction: decision 211).
+//   The announcement is a NOTIFY of its own, outside the ledger's transactions: a NOTIFY
+//   inside them serialises their commits (it cost single posts 45% of their rate).
+//   Balances changed by hand in SQL show within the maximum age (decision 117b).
 // - the profile cache (`user_changed`): the shown part of the user row and the saved
 //   withdrawal addresses, announced by triggers at commit (docs/decisions/121-profile-cache.md).
 // While the listening connection is down nothing is cached.
@@ -85,13 +86,16 @@ export function userCache<T>(options: UserCacheOptions) {
   const waves: NodeJS.Timeout[] = [];
   // Told of every user dropped, `*` for everyone (the session cache keeps its own entries).
   const droppedListeners: ((userId: string) => void)[] = [];
+  // Transactions whose owner announces their users once they commit (`joinCommit`): the
+  // users touched in them are collected there instead of announced twice.
+  const atCommit = new WeakMap<object, Set<string>>();
 
   function announceSoon(userIds: Iterable<string>) {
     for (const id of userIds) pending.add(id);
     if (!flushing) flushing = setTimeout(flush, ANNOUNCE_MS).unref();
   }
 
-  /** Tells other processes now, and again a second later (a transaction still open). */
+  /** Tells other processes now, and again a second later (a transaction perhaps still open). */
   function announceTwice(userIds: string[]) {
     announceSoon(userIds);
     const wave: NodeJS.Timeout = setTimeout(() => {
@@ -189,6 +193,26 @@ export function userCache<T>(options: UserCacheOptions) {
     }
   }
 
+  /**
+   * The users' accounts are about to move (`done` false) or just moved (`done` true) in
+   * this process. Once moved, other processes are told, now and a second later: the move
+   * may be in a transaction that commits after the first announcement. In `trx`, a
+   * transaction whose owner joined it (`joinCommit`), they are told once, after it commits.
+   */
+  function touched(userIds: Iterable<string>, done = false, trx?: object) {
+    const at = now();
+    const ids = [...userIds];
+    for (const id of ids) {
+      drop(id);
+      touchedAt.set(id, at);
+    }
+    if (touchedAt.size > MAX_ENTRIES) touchedAt.clear();
+    if (!done || ids.length === 0) return;
+    const joined = trx && atCommit.get(trx);
+    if (joined) for (const id of ids) joined.add(id);
+    else if (listening) announceTwice(ids.length > MANY_USERS ? ['*'] : ids);
+  }
+
   /** A fresh entry of `userId`, without waiting; undefined when `get` would read. */
   function peek(userId: string): T | undefined {
     if (!isListening() || options.maxAgeMs <= 0) return undefined;
@@ -220,21 +244,26 @@ export function userCache<T>(options: UserCacheOptions) {
       return isListening() && options.maxAgeMs > 0;
     },
 
+    touched,
+
     /**
-     * The users' accounts are about to move (`done` false) or just moved (`done` true) in
-     * this process. Once moved, other processes are told, now and a second later.
+     * The users touched in `trx` from now on (`touched(ids, true, trx)`) are added to
+     * `users`, which its owner passes to `committed` once it commits, instead of being
+     * announced now and a second later (a fill's ledger posts and row write: one drop per
+     * fill in every other process, not two).
      */
-    touched(userIds: Iterable<string>, done = false) {
-      const at = now();
+    joinCommit(trx: object, users: Set<string>) {
+      atCommit.set(trx, users);
+    },
+
+    /**
+     * The users' accounts moved in a transaction that has committed: dropped here (and kept
+     * out for a second, as `touched`), and other processes are told once.
+     */
+    committed(userIds: Iterable<string>) {
       const ids = [...userIds];
-      for (const id of ids) {
-        drop(id);
-        touchedAt.set(id, at);
-      }
-      if (touchedAt.size > MAX_ENTRIES) touchedAt.clear();
-      if (!done || !listening || ids.length === 0) return;
-      // A payout's hundreds of thousands of users: everybody, in one word.
-      announceTwice(ids.length > MANY_USERS ? ['*'] : ids);
+      touched(ids);
+      if (listening && ids.length > 0) announceSoon(ids.length > MANY_USERS ? ['*'] : ids);
     },
 
     /**

@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
-import { until, withCachingPair } from '../../../test/caches.ts';
+import { listenTo, until, withCachingPair } from '../../../test/caches.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import { platformAccount, userAccount } from './ledger.service.ts';
 
 let t: TestApp;
@@ -102,6 +103,52 @@ describe('balance cache', () => {
     );
     await until(() => balanceOf(user.headers), '4');
     await until(() => balanceOf(second.headers), '1');
+  });
+
+  it("announces a post that committed once, and one in a caller's transaction again after it commits", async () => {
+    const heard = await listenTo(t.databaseUrl, BALANCE_CHANNEL);
+    try {
+      // A post of its own (its transaction committed when it returned): one announcement.
+      const user = await investor();
+      expect(await balanceOf(user.headers)).toBe('0');
+      await deposit(other, user.id, '2', `cache:once:${user.id}`);
+      await until(() => balanceOf(user.headers), '2');
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(heard.naming(user.id)).toHaveLength(1);
+
+      // In a caller's transaction that commits later: the first announcement comes before
+      // the commit, and the one a second later shows the post to a process that read the
+      // balance in between.
+      const late = await investor();
+      expect(await balanceOf(late.headers)).toBe('0');
+      let committedAt = 0;
+      await other.db.transaction().execute(async (trx) => {
+        await other.app.services.ledger.post(
+          {
+            kind: 'deposit',
+            idempotencyKey: `cache:late:${late.id}`,
+            postings: [
+              { account: platformAccount('custody', 'trc20'), amount: -parseAmount('5') },
+              { account: userAccount(late.id, 'available'), amount: parseAmount('5') },
+            ],
+          },
+          trx,
+        );
+        // Read while the transaction is open, after the first announcement: kept in memory.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await balanceOf(late.headers)).toBe('0');
+        await new Promise((resolve) => setTimeout(resolve, 350));
+      });
+      committedAt = Date.now();
+      await until(() => balanceOf(late.headers), '5');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const times = heard.naming(late.id);
+      expect(times).toHaveLength(2);
+      expect(times[0]!).toBeLessThan(committedAt);
+      expect(times[1]!).toBeGreaterThanOrEqual(committedAt);
+    } finally {
+      await heard.close();
+    }
   });
 
   it('shows a credits post (a day of mining payouts) from either process, though cached', async () => {

@@ -82,12 +82,21 @@ export function ledgerPosting(
   },
 ) {
   const { shardsOf } = options;
-  /** Tells the balance cache that these legs' users are moving, before and after a write. */
-  const touch = (legs: PlannedLeg[], done = false) => {
-    if (!options.balanceCache) return;
+  /**
+   * Tells the balance cache that these legs' users are moving (before a write) or moved
+   * (`after` it). Written in the caller's `trx`, they are announced as that transaction's
+   * owner decides (once after its commit, or now and a second later); written in a
+   * transaction of their own, which has committed, once.
+   */
+  const touch = (legs: PlannedLeg[], after?: { trx: Db | undefined }) => {
+    const cache = options.balanceCache;
+    if (!cache) return;
     const users = new Set<string>();
     for (const leg of legs) if (leg.userId) users.add(leg.userId);
-    if (users.size > 0) options.balanceCache.touched(users, done);
+    if (users.size === 0) return;
+    if (!after) cache.touched(users);
+    else if (after.trx) cache.touched(users, true, after.trx);
+    else cache.committed(users);
   };
   // Account ids never change and accounts are never deleted, so an id seen committed can
   // be remembered for the life of the process. Only committed rows are cached.
@@ -227,7 +236,7 @@ export function ledgerPosting(
         }
       }
     } finally {
-      touch(plan.legs, true);
+      touch(plan.legs, { trx });
     }
   }
 
@@ -342,7 +351,7 @@ export function ledgerPosting(
         if (code === 'OL002') throw new IdempotencyConflictError('batch');
         throw error;
       } finally {
-        touch([...distinct.values()], true);
+        touch([...distinct.values()], { trx });
       }
     },
 

@@ -7,9 +7,10 @@ import { Value } from 'typebox/value';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '@olive/protocol';
-import { until, withCachingPair } from '../../../test/caches.ts';
+import { listenTo, until, withCachingPair } from '../../../test/caches.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import { translate } from '../../i18n/index.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
 import { robotRepository } from './robot.repository.ts';
@@ -53,7 +54,7 @@ async function runningRobot() {
         headers,
       )
     ).data!;
-  await settled(); // the start's announcements (now and a second later) have come
+  await settled(); // the start is announced, and a second has passed since this process wrote it
   return { userId: user.id, robotId, headers, info };
 }
 
@@ -132,6 +133,43 @@ describe('quaninfo with the robot kept in memory', () => {
     expect(stopped.code).toBe(1);
     await until(async () => String((await r.info()).status), 'ended');
     expect((await r.info()).current_principal).toBe('0');
+  });
+
+  it("announces a robot's transaction in another process once, after it commits, with the ledger's posts in it", async () => {
+    const r = await runningRobot();
+    expect((await r.info()).profit_share_pct).toBe(10);
+    const heard = await listenTo(t.databaseUrl, BALANCE_CHANNEL);
+    try {
+      // As a fill books itself: a post to the owner and a write of the row, in the robot
+      // repository's transaction, in the engine's process.
+      const repo = other.app.services.robotRepo;
+      await repo.transaction(async (trx) => {
+        await other.app.services.ledger.post(
+          {
+            kind: 'deposit',
+            idempotencyKey: `figures:fill:${r.robotId}`,
+            postings: [
+              { account: platformAccount('custody', 'trc20'), amount: -parseAmount('1') },
+              { account: userAccount(r.userId, 'available'), amount: parseAmount('1') },
+            ],
+          },
+          trx,
+        );
+        await repo.update(trx, r.robotId, { profit_share_pct: 30 });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Nothing was announced while it was open: the kept figures still serve.
+        expect(heard.naming(r.userId)).toEqual([]);
+        expect((await r.info()).profit_share_pct).toBe(10);
+      });
+      const committedAt = Date.now();
+      await until(async () => String((await r.info()).profit_share_pct), '30');
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      const times = heard.naming(r.userId);
+      expect(times).toHaveLength(1);
+      expect(times[0]!).toBeGreaterThanOrEqual(committedAt);
+    } finally {
+      await heard.close();
+    }
   });
 
   it('shows an action of this process on its own answer, with nothing stale after it', async () => {

@@ -56,12 +56,17 @@ export interface RankedRobot {
 }
 
 /**
- * Told of the users whose robots' rows changed (`done` false: in a transaction still open;
- * true: committed), so what quaninfo keeps of them is dropped here and announced to the
- * other processes (the balance cache's channel: a robot's figures are its owner's).
+ * Told of the users whose robots' rows changed, so what quaninfo keeps of them is dropped
+ * here and announced to the other processes (the balance cache's channel: a robot's figures
+ * are its owner's): `touched` while a transaction may still be open (`done` true: announced
+ * now and a second later), `committed` once a transaction of ours has committed (announced
+ * once). `joinCommit` gathers the ledger's posts in our transaction into that one
+ * announcement.
  */
 export interface RobotWrites {
   touched(userIds: Iterable<string>, done?: boolean): void;
+  joinCommit(trx: object, users: Set<string>): void;
+  committed(userIds: Iterable<string>): void;
 }
 
 export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
@@ -121,16 +126,19 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       .as('leader_user_id');
   return {
     /**
-     * A transaction whose robot writes are announced once it commits (every write of a
-     * robot's row goes through `insert`, `update` or `setDisabled` here).
+     * A transaction whose robot writes, and the ledger's posts in it, are announced once,
+     * after it commits (every write of a robot's row goes through `insert`, `update` or
+     * `setDisabled` here). A fill is one drop in every other process, not one now and one
+     * a second later.
      */
     async transaction<T>(run: (trx: Db) => Promise<T>): Promise<T> {
       const users = new Set<string>();
       const result = await db.transaction().execute((trx) => {
         changedIn.set(trx, users);
+        writes?.joinCommit(trx, users);
         return run(trx);
       });
-      if (users.size > 0) writes?.touched(users, true);
+      if (users.size > 0) writes?.committed(users);
       return result;
     },
 
