@@ -3,7 +3,7 @@
 // my robots by state and the leaderboard. Visitors see markets and the leaderboard, and
 // a login prompt where the create form would be. On a wide screen the markets and the
 // chosen market's chart stand beside the form and the robots (issue 34).
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -12,7 +12,7 @@ import { paths } from '../../config/paths.ts';
 import { Section } from '../../components/section.tsx';
 import { StatePanel } from '../../components/state-panel.tsx';
 import { useInvalidateUserInfo, useUserInfo } from '../../features/account/api/get-user-info.ts';
-import { useMarkets } from '../../features/robots/api/get-markets.ts';
+import { useMarkets, type MarketSummary } from '../../features/robots/api/get-markets.ts';
 import { robotSearch, type Direction } from '../../features/robots/api/get-robot.ts';
 import {
   CreateRobotForm,
@@ -27,6 +27,8 @@ import '../../components/section.css';
 import '../../features/robots/components/create-robot-form.css';
 import '../../features/robots/robots.css';
 
+const NO_MARKETS: MarketSummary[] = [];
+
 export default function TradeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,7 +38,10 @@ export default function TradeScreen() {
   const markets = useMarkets();
   const [chosen, setChosen] = useState(typeof search.market === 'string' ? search.market : '');
   const [direction, setDirection] = useState<Direction>('neutral');
-  const list = markets.data?.markets ?? [];
+  // The create form (signed in) draws when the markets come in. That update comes from the
+  // query's store, which React renders in one task: deferred, it renders in slices of a few
+  // milliseconds, so a phone is not blocked while the form is drawn (issue 33, TBT).
+  const list = useDeferredValue(markets.data?.markets ?? NO_MARKETS);
   const market = list.some((m) => m.market === chosen) ? chosen : (list[0]?.market ?? '');
 
   const openRobot = (robotId: string) =>
