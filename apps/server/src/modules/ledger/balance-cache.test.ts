@@ -8,6 +8,7 @@ import { parseAmount } from '@olive/protocol';
 import { listenTo, until, withCachingPair } from '../../../test/caches.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import type { Db } from '../../db/database.ts';
 import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import { platformAccount, userAccount } from './ledger.service.ts';
 
@@ -21,15 +22,19 @@ async function investor() {
   return { id: user.id, headers: { authorization: `Bearer ${token}`, userid: user.id } };
 }
 
-const deposit = (app: TestApp, userId: string, amount: string, key: string) =>
-  app.app.services.ledger.post({
-    kind: 'deposit',
-    idempotencyKey: key,
-    postings: [
-      { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
-      { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
-    ],
-  });
+/** A deposit posted by `app`, in a transaction of its own or in the caller's `trx`. */
+const deposit = (app: TestApp, userId: string, amount: string, key: string, trx?: Db) =>
+  app.app.services.ledger.post(
+    {
+      kind: 'deposit',
+      idempotencyKey: key,
+      postings: [
+        { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
+        { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
+      ],
+    },
+    trx,
+  );
 
 const balanceOf = async (headers: Record<string, string>) =>
   (await t.call<{ balance: string }>('/api/user/userinfo', { lang: 'en' }, headers)).data!.balance;
@@ -123,17 +128,7 @@ describe('balance cache', () => {
       expect(await balanceOf(late.headers)).toBe('0');
       let committedAt = 0;
       await other.db.transaction().execute(async (trx) => {
-        await other.app.services.ledger.post(
-          {
-            kind: 'deposit',
-            idempotencyKey: `cache:late:${late.id}`,
-            postings: [
-              { account: platformAccount('custody', 'trc20'), amount: -parseAmount('5') },
-              { account: userAccount(late.id, 'available'), amount: parseAmount('5') },
-            ],
-          },
-          trx,
-        );
+        await deposit(other, late.id, '5', `cache:late:${late.id}`, trx);
         // Read while the transaction is open, after the first announcement: kept in memory.
         await new Promise((resolve) => setTimeout(resolve, 150));
         expect(await balanceOf(late.headers)).toBe('0');

@@ -10,6 +10,7 @@ import { parseAmount } from '@olive/protocol';
 import { listenTo, until, withCachingPair } from '../../../test/caches.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { insertUser } from '../../../test/users.ts';
+import type { Db } from '../../db/database.ts';
 import { BALANCE_CHANNEL } from '../../db/user-cache.ts';
 import { translate } from '../../i18n/index.ts';
 import { platformAccount, userAccount } from '../ledger/ledger.service.ts';
@@ -20,15 +21,19 @@ let t: TestApp;
 let other: TestApp;
 withCachingPair((pair) => ({ t, other } = pair));
 
-const deposit = (app: TestApp, userId: string, amount: string) =>
-  app.app.services.ledger.post({
-    kind: 'deposit',
-    idempotencyKey: `figures:${userId}:${amount}:${Math.random()}`,
-    postings: [
-      { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
-      { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
-    ],
-  });
+/** A deposit posted by `app`, in a transaction of its own or in the caller's `trx`. */
+const deposit = (app: TestApp, userId: string, amount: string, trx?: Db) =>
+  app.app.services.ledger.post(
+    {
+      kind: 'deposit',
+      idempotencyKey: `figures:${userId}:${amount}:${Math.random()}`,
+      postings: [
+        { account: platformAccount('custody', 'trc20'), amount: -parseAmount(amount) },
+        { account: userAccount(userId, 'available'), amount: parseAmount(amount) },
+      ],
+    },
+    trx,
+  );
 
 /** An investor with a running 100 USDT neutral grid, started through the API. */
 async function runningRobot() {
@@ -144,17 +149,7 @@ describe('quaninfo with the robot kept in memory', () => {
       // repository's transaction, in the engine's process.
       const repo = other.app.services.robotRepo;
       await repo.transaction(async (trx) => {
-        await other.app.services.ledger.post(
-          {
-            kind: 'deposit',
-            idempotencyKey: `figures:fill:${r.robotId}`,
-            postings: [
-              { account: platformAccount('custody', 'trc20'), amount: -parseAmount('1') },
-              { account: userAccount(r.userId, 'available'), amount: parseAmount('1') },
-            ],
-          },
-          trx,
-        );
+        await deposit(other, r.userId, '1', trx);
         await repo.update(trx, r.robotId, { profit_share_pct: 30 });
         await new Promise((resolve) => setTimeout(resolve, 400));
         // Nothing was announced while it was open: the kept figures still serve.
