@@ -271,6 +271,32 @@ describe('investor app shell', () => {
     await context.close();
   });
 
+  it('opens where a tap on the drawing led when it came after the router loaded and before React', async () => {
+    // The app's script has run and its router has loaded the drawn screen, but React has not
+    // mounted it yet (the language's catalogue is on its way). The router listens to the
+    // address only once mounted; a tap on one of the drawing's links meanwhile must still
+    // open where it led (content.test.ts's articles were once left on Home this way).
+    const context = await phoneContext(journey.browser);
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/assets\/en-[^/]+\.js$/, async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${journey.server.url}/#${tabs[0].path}`);
+    await expect.poll(() => held).toBe(true);
+    await page.waitForTimeout(1_000); // the router's own load of Home ends meanwhile
+    await page.getByRole('link', { name: 'Select Language' }).filter({ visible: true }).click();
+    await page.waitForURL(/setting\/language/);
+    release();
+    await page.getByTestId('screen-language').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('screen-home').count()).toBe(0);
+    await context.close();
+  });
+
   it('navigates the four tabs', async () => {
     const context = await phoneContext(journey.browser);
     const page = await openApp(context);

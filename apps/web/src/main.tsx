@@ -1,7 +1,7 @@
 // Entry: the language and the address's screen (catalogue and chunk loaded before React's
 // first render), the service worker, then the app. antd-mobile's toasts and modals
 // (lib/overlays.ts, with its React 19 render hook) follow at the first touch or key.
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/app.css';
@@ -46,6 +46,20 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Loads the address if it moved after the router's first load and before React mounted the
+ * router (a tap on one of the drawing's links while the language's catalogue or the first
+ * render was on its way). The router listens to the address only from its mount, and its
+ * mount loads nothing once a load has run: the screen would stay the one it left.
+ */
+function FollowAddress({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    router.updateLatestLocation();
+    if (router.latestLocation.href !== router.state.location.href) void router.load();
+  }, []);
+  return children;
+}
+
 // Not a top-level await: the build's `shell` chunk imports this entry (module order), so
 // while this module waited, no chunk importing `shell` (every screen's) could finish
 // loading, and waiting here for the screen's chunk would never end.
@@ -62,7 +76,9 @@ async function start() {
   if (!container) throw new Error('#root missing from index.html');
   const app = (
     <StrictMode>
-      <AppProvider router={router} client={queryClient} />
+      <FollowAddress>
+        <AppProvider router={router} client={queryClient} />
+      </FollowAddress>
     </StrictMode>
   );
   const drawing = drawingToHydrate(container);
