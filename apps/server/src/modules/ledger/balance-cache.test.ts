@@ -130,9 +130,8 @@ describe('balance cache', () => {
       await other.db.transaction().execute(async (trx) => {
         await deposit(other, late.id, '5', `cache:late:${late.id}`, trx);
         // Read while the transaction is open, after the first announcement: kept in memory.
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await expect.poll(() => heard.naming(late.id).length).toBe(1);
         expect(await balanceOf(late.headers)).toBe('0');
-        await new Promise((resolve) => setTimeout(resolve, 350));
       });
       committedAt = Date.now();
       await until(() => balanceOf(late.headers), '5');

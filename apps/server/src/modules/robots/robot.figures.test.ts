@@ -146,22 +146,28 @@ describe('quaninfo with the robot kept in memory', () => {
     const heard = await listenTo(t.databaseUrl, BALANCE_CHANNEL);
     try {
       // As a fill books itself: a post to the owner and a write of the row, in the robot
-      // repository's transaction, in the engine's process.
+      // repository's transaction, in the engine's process; and a post to someone whose
+      // robot is not written (a leader paid a copy's profit share), named by the post alone.
+      const payee = await insertUser(t.db);
       const repo = other.app.services.robotRepo;
       await repo.transaction(async (trx) => {
         await deposit(other, r.userId, '1', trx);
+        await deposit(other, payee.id, '1', trx);
         await repo.update(trx, r.robotId, { profit_share_pct: 30 });
         await new Promise((resolve) => setTimeout(resolve, 400));
         // Nothing was announced while it was open: the kept figures still serve.
         expect(heard.naming(r.userId)).toEqual([]);
+        expect(heard.naming(payee.id)).toEqual([]);
         expect((await r.info()).profit_share_pct).toBe(10);
       });
       const committedAt = Date.now();
       await until(async () => String((await r.info()).profit_share_pct), '30');
       await new Promise((resolve) => setTimeout(resolve, 1_300));
-      const times = heard.naming(r.userId);
-      expect(times).toHaveLength(1);
-      expect(times[0]!).toBeGreaterThanOrEqual(committedAt);
+      for (const userId of [r.userId, payee.id]) {
+        const times = heard.naming(userId);
+        expect(times).toHaveLength(1);
+        expect(times[0]!).toBeGreaterThanOrEqual(committedAt);
+      }
     } finally {
       await heard.close();
     }

@@ -75,13 +75,17 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
   async function changed(trx: Db, userIds: (string | null | undefined)[]) {
     const ids = userIds.filter((id): id is string => !!id);
     if (ids.length === 0) return;
-    writes?.touched(ids);
+    // No cache in this process (the command line): announced in SQL, delivered at commit,
+    // in a transaction of ours too.
+    if (!writes) {
+      for (const id of ids) await sql`select pg_notify(${BALANCE_CHANNEL}, ${id})`.execute(trx);
+      return;
+    }
+    writes.touched(ids);
     const after = changedIn.get(trx);
     if (after) for (const id of ids) after.add(id);
     // Not in a transaction of ours: announced now and again a second later.
-    else if (writes) writes.touched(ids, true);
-    // No cache in this process (the command line): announced in SQL, delivered at commit.
-    else for (const id of ids) await sql`select pg_notify(${BALANCE_CHANNEL}, ${id})`.execute(trx);
+    else writes.touched(ids, true);
   }
   // Sent for every quaninfo whose robot is not kept (a crowd's robots after their fills):
   // built once, a prepared statement after that (decision 210).
@@ -133,13 +137,17 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
      */
     async transaction<T>(run: (trx: Db) => Promise<T>): Promise<T> {
       const users = new Set<string>();
-      const result = await db.transaction().execute((trx) => {
-        changedIn.set(trx, users);
-        writes?.joinCommit(trx, users);
-        return run(trx);
-      });
-      if (users.size > 0) writes?.committed(users);
-      return result;
+      try {
+        return await db.transaction().execute((trx) => {
+          changedIn.set(trx, users);
+          writes?.joinCommit(trx, users);
+          return run(trx);
+        });
+      } finally {
+        // Also after an error: a commit whose reply was lost (the connection dropped) may
+        // have committed; announcing a rollback's users only reads them again.
+        if (users.size > 0) writes?.committed(users);
+      }
     },
 
     /** The console's robots list (with the owner's account, read-only). */
