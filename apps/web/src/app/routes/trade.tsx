@@ -40,8 +40,10 @@ export default function TradeScreen() {
   const [direction, setDirection] = useState<Direction>('neutral');
   // The create form (signed in) draws when the markets come in. That update comes from the
   // query's store, which React renders in one task: deferred, it renders in slices of a few
-  // milliseconds, so a phone is not blocked while the form is drawn (issue 33, TBT).
-  const list = useDeferredValue(markets.data?.markets ?? NO_MARKETS);
+  // milliseconds, so a phone is not blocked while the form is drawn (issue 33, TBT). The
+  // list, its chosen market and the form all show the same, deferred, markets.
+  const shown = useDeferredValue(markets.data);
+  const list = shown?.markets ?? NO_MARKETS;
   const market = list.some((m) => m.market === chosen) ? chosen : (list[0]?.market ?? '');
 
   const openRobot = (robotId: string) =>
@@ -68,7 +70,7 @@ export default function TradeScreen() {
             testId="trade-markets"
           >
             <MarketList
-              markets={markets.data}
+              markets={shown}
               selected={signedIn ? market : undefined}
               onSelect={(m) => (signedIn ? pick(m.market) : undefined)}
             />
