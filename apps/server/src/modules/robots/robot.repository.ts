@@ -58,20 +58,17 @@ export interface RankedRobot {
 /**
  * Told of the users whose robots' rows changed, so what quaninfo keeps of them is dropped
  * here and announced to the other processes (the balance cache's channel: a robot's figures
- * are its owner's): `touched` while a transaction may still be open (`done` true: announced
- * now and a second later), `committed` once a transaction of ours has committed (announced
- * once). `joinCommit` gathers the ledger's posts in our transaction into that one
- * announcement.
+ * are its owner's). A transaction of ours is joined (`joinCommit`): what is touched in it,
+ * row writes and the ledger's posts, is announced once by `committed` after it commits;
+ * a write in anyone else's transaction is announced now and a second later.
  */
 export interface RobotWrites {
-  touched(userIds: Iterable<string>, done?: boolean): void;
+  touched(userIds: Iterable<string>, done?: boolean, trx?: object): void;
   joinCommit(trx: object, users: Set<string>): void;
   committed(userIds: Iterable<string>): void;
 }
 
 export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
-  // The users each open transaction (from `transaction` below) changed, told after commit.
-  const changedIn = new WeakMap<object, Set<string>>();
   async function changed(trx: Db, userIds: (string | null | undefined)[]) {
     const ids = userIds.filter((id): id is string => !!id);
     if (ids.length === 0) return;
@@ -81,11 +78,9 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       for (const id of ids) await sql`select pg_notify(${BALANCE_CHANNEL}, ${id})`.execute(trx);
       return;
     }
-    writes.touched(ids);
-    const after = changedIn.get(trx);
-    if (after) for (const id of ids) after.add(id);
-    // Not in a transaction of ours: announced now and again a second later.
-    else writes.touched(ids, true);
+    // In a transaction of ours: announced once after its commit; otherwise now and again a
+    // second later.
+    writes.touched(ids, true, trx);
   }
   // Sent for every quaninfo whose robot is not kept (a crowd's robots after their fills):
   // built once, a prepared statement after that (decision 210).
@@ -139,7 +134,6 @@ export function robotRepository(db: Db, reads: Db = db, writes?: RobotWrites) {
       const users = new Set<string>();
       try {
         return await db.transaction().execute((trx) => {
-          changedIn.set(trx, users);
           writes?.joinCommit(trx, users);
           return run(trx);
         });
